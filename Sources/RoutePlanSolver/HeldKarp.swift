@@ -1,0 +1,222 @@
+/// The Held–Karp dynamic program: an optimal route, proven optimal.
+///
+/// Let *n* be the number of nodes and *m* the number of nodes whose position
+/// is not fixed by the ``RouteEndpoints`` (*m* = *n* − 1 for a round trip or a
+/// path with a fixed start, *n* − 2 with both ends fixed, *n* with both free).
+/// For every subset *S* of the free nodes and every *j* ∈ *S*, the table holds
+/// the least cost of a path that leaves the fixed start (or starts anywhere in
+/// *S* when the start is free), visits exactly *S* and stops at *j*:
+///
+///     C(S, j) = min over k ∈ S∖{j} of C(S∖{j}, k) + c(k, j),
+///     C({j}, j) = c(start, j)   (0 when the start is free)
+///
+/// and the answer is min over *j* of C(all, j) + c(j, end) (no closing term when
+/// the end is free; `end` is the start again for a round trip).
+///
+/// - Complexity: O(m²·2ᵐ) time, O(m·2ᵐ) memory: one contiguous table of
+///   `Int32` (`Int64` when the costs are too large for 32-bit sums), indexed
+///   by (subset, last node). The route is rebuilt from the table afterwards, so
+///   there is no parent table. The table size is checked against the memory
+///   limit before anything is allocated.
+/// - Guarantee: the returned route has the least total cost of all routes
+///   that obey the endpoints and avoid forbidden arcs.
+public enum HeldKarp {
+    /// The largest *m* the table can be indexed for at all.
+    public static let maximumFreeNodes = 31
+
+    /// The number of nodes whose position the endpoints leave free.
+    public static func freeNodeCount(nodes n: Int, endpoints: RouteEndpoints) -> Int {
+        let layout = Layout(nodes: n, endpoints: endpoints)
+        return layout.free.count
+    }
+
+    /// The bytes the table needs for `n` nodes, or `nil` when that does not
+    /// fit in an `Int`.
+    public static func requiredBytes(for matrix: CostMatrix, endpoints: RouteEndpoints) -> Int? {
+        let m = freeNodeCount(nodes: matrix.count, endpoints: endpoints)
+        return tableBytes(freeNodes: m, elementSize: usesWideSums(matrix) ? 8 : 4)
+    }
+
+    static func tableBytes(freeNodes m: Int, elementSize: Int) -> Int? {
+        guard m <= maximumFreeNodes else { return nil }
+        let entries = m.multipliedReportingOverflow(by: 1 << m)
+        guard !entries.overflow else { return nil }
+        let bytes = entries.partialValue.multipliedReportingOverflow(by: elementSize)
+        return bytes.overflow ? nil : bytes.partialValue
+    }
+
+    /// Whether sums of up to *n* costs could exceed the 32-bit table's range.
+    static func usesWideSums(_ matrix: CostMatrix) -> Bool {
+        let (bound, overflow) = matrix.largestCost.multipliedReportingOverflow(by: matrix.count + 1)
+        return overflow || bound >= Int(Int32.max / 4)
+    }
+
+    /// Solves `matrix` exactly under `endpoints`.
+    ///
+    /// - Parameters:
+    ///   - memoryLimit: the most bytes the table may take; `nil` uses the
+    ///     memory the system reports as available.
+    ///   - control: deadline and cancellation, polled every few thousand subsets.
+    /// - Throws: ``SolverError/exactTooManyNodes(nodes:maximum:)`` or
+    ///   ``SolverError/exactNeedsTooMuchMemory(nodes:requiredBytes:limitBytes:limit:)``
+    ///   before allocating; ``SolverError/noFeasibleRoute(nodes:)``,
+    ///   ``SolverError/cancelled`` or ``SolverError/timeLimitReached(seconds:)``.
+    public static func solve(
+        _ matrix: CostMatrix,
+        endpoints: RouteEndpoints,
+        memoryLimit: Int? = nil,
+        control: SolveControl = .unlimited
+    ) throws -> Solution {
+        try endpoints.validate(nodeCount: matrix.count)
+        try checkMemory(matrix, endpoints: endpoints, memoryLimit: memoryLimit)
+        let layout = Layout(nodes: matrix.count, endpoints: endpoints)
+        let free = usesWideSums(matrix)
+            ? try run(Int64.self, matrix, layout, control)
+            : try run(Int32.self, matrix, layout, control)
+        let order = layout.route(free: free)
+        guard let cost = matrix.cost(of: order, closed: endpoints.isRoundTrip) else {
+            throw SolverError.noFeasibleRoute(nodes: matrix.count)
+        }
+        return Solution(order: order, isRoundTrip: endpoints.isRoundTrip, cost: cost,
+                        provenOptimal: true, method: layout.free.count <= 1 ? .trivial : .heldKarp)
+    }
+
+    /// Throws unless the table for this problem fits the memory limit.
+    public static func checkMemory(_ matrix: CostMatrix, endpoints: RouteEndpoints, memoryLimit: Int?) throws {
+        let m = freeNodeCount(nodes: matrix.count, endpoints: endpoints)
+        guard let bytes = requiredBytes(for: matrix, endpoints: endpoints) else {
+            throw SolverError.exactTooManyNodes(nodes: matrix.count, maximum: matrix.count - m + maximumFreeNodes)
+        }
+        if let memoryLimit, bytes > memoryLimit {
+            throw SolverError.exactNeedsTooMuchMemory(
+                nodes: matrix.count, requiredBytes: bytes, limitBytes: memoryLimit, limit: .requested)
+        }
+        if let available = SystemMemory.availableBytes(), bytes > available {
+            throw SolverError.exactNeedsTooMuchMemory(
+                nodes: matrix.count, requiredBytes: bytes, limitBytes: available, limit: .available)
+        }
+    }
+
+    /// Which nodes are fixed at the ends and which are free to permute.
+    struct Layout {
+        let head: Int?
+        let tail: Int?
+        let isRoundTrip: Bool
+        let free: [Int]
+
+        init(nodes n: Int, endpoints: RouteEndpoints) {
+            let head = endpoints.start
+            let tail = endpoints.isRoundTrip ? endpoints.start : endpoints.end
+            self.head = head
+            self.tail = tail
+            isRoundTrip = endpoints.isRoundTrip
+            free = (0..<n).filter { $0 != head && $0 != tail }
+        }
+
+        func route(free order: [Int]) -> [Int] {
+            var route: [Int] = []
+            if let head { route.append(head) }
+            route += order
+            if let tail, !isRoundTrip, tail != head { route.append(tail) }
+            return route
+        }
+    }
+
+    /// Fills the table and rebuilds the free nodes' optimal order.
+    private static func run<T: FixedWidthInteger & SignedInteger>(
+        _: T.Type, _ matrix: CostMatrix, _ layout: Layout, _ control: SolveControl
+    ) throws -> [Int] {
+        let free = layout.free
+        let m = free.count
+        if m == 0 {
+            if let head = layout.head, let tail = layout.tail, !layout.isRoundTrip,
+               !matrix.allows(head, tail) {
+                throw SolverError.noFeasibleRoute(nodes: matrix.count)
+            }
+            return []
+        }
+        // Unreachable states and forbidden arcs hold `inf`; inf + inf stays
+        // below T.max, and every state is clamped back to inf, so the inner
+        // loop needs no branches.
+        let inf = T.max / 4
+        func arc(_ a: Int, _ b: Int) -> T {
+            let c = matrix[a, b]
+            return c == CostMatrix.forbidden ? inf : T(c)
+        }
+        // incoming[j * m + k] = c(free[k], free[j]): the inner loop over k reads it contiguously.
+        var incoming = [T](repeating: inf, count: m * m)
+        var first = [T](repeating: 0, count: m)
+        var last = [T](repeating: 0, count: m)
+        for j in 0..<m {
+            for k in 0..<m where k != j { incoming[j * m + k] = arc(free[k], free[j]) }
+            if let head = layout.head { first[j] = arc(head, free[j]) }
+            if let tail = layout.tail { last[j] = arc(free[j], tail) }
+        }
+
+        let subsets = 1 << m
+        let table = UnsafeMutablePointer<T>.allocate(capacity: m * subsets)
+        defer { table.deallocate() }
+
+        try incoming.withUnsafeBufferPointer { incoming in
+            let w = incoming.baseAddress!
+            for s in 1..<subsets {
+                if s & 0xFFF == 0 { try control.checkpoint() }
+                let row = table + s * m
+                if s & (s - 1) == 0 {
+                    let j = s.trailingZeroBitCount
+                    row[j] = first[j]
+                    continue
+                }
+                var targets = s
+                while targets != 0 {
+                    let j = targets.trailingZeroBitCount
+                    targets &= targets - 1
+                    let prev = s ^ (1 << j)
+                    let prevRow = table + prev * m
+                    let wj = w + j * m
+                    var best = inf
+                    var sources = prev
+                    while sources != 0 {
+                        let k = sources.trailingZeroBitCount
+                        sources &= sources - 1
+                        let candidate = prevRow[k] &+ wj[k]
+                        if candidate < best { best = candidate }
+                    }
+                    row[j] = best
+                }
+            }
+        }
+
+        // Close the route and pick the best last free node.
+        let full = subsets - 1
+        var bestLast = -1
+        var bestCost = inf
+        for j in 0..<m {
+            let total = table[full * m + j] &+ last[j]
+            if total < bestCost { bestCost = total; bestLast = j }
+        }
+        guard bestLast >= 0 else { throw SolverError.noFeasibleRoute(nodes: matrix.count) }
+
+        // Walk back through the table: the predecessor of (S, j) is any k whose
+        // state plus the arc reproduces C(S, j) exactly.
+        var reversed = [free[bestLast]]
+        var s = full
+        var j = bestLast
+        while s & (s - 1) != 0 {
+            let prev = s ^ (1 << j)
+            let target = table[s * m + j]
+            var sources = prev
+            var found = -1
+            while sources != 0 {
+                let k = sources.trailingZeroBitCount
+                sources &= sources - 1
+                if table[prev * m + k] &+ incoming[j * m + k] == target { found = k; break }
+            }
+            precondition(found >= 0, "Held–Karp table is inconsistent")
+            reversed.append(free[found])
+            s = prev
+            j = found
+        }
+        return reversed.reversed()
+    }
+}

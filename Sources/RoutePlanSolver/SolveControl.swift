@@ -1,0 +1,41 @@
+/// The deadline and cancellation that a long solve polls.
+///
+/// Solvers call ``checkpoint()`` every few thousand steps; it throws
+/// ``SolverError/cancelled`` when the surrounding task has been cancelled and
+/// ``SolverError/timeLimitReached(seconds:)`` when the deadline has passed.
+/// Both checks are cheap (a clock read and an atomic load), so the
+/// solvers can afford to poll often enough to stop within milliseconds.
+public struct SolveControl: Sendable {
+    /// When the solve must stop, or `nil` for no deadline.
+    public let deadline: ContinuousClock.Instant?
+    /// The time limit the deadline was derived from, for messages.
+    public let timeLimit: Duration?
+
+    /// A control without a deadline; cancellation still applies.
+    public static let unlimited = SolveControl(timeLimit: nil)
+
+    /// A control whose deadline is `timeLimit` from now (`nil`: no deadline).
+    public init(timeLimit: Duration?) {
+        self.timeLimit = timeLimit
+        self.deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+    }
+
+    /// Whether the deadline has passed.
+    public var isPastDeadline: Bool {
+        guard let deadline else { return false }
+        return ContinuousClock.now >= deadline
+    }
+
+    /// Whether the solve should stop now, for loops that keep a best-so-far
+    /// answer and return it instead of throwing.
+    public var shouldStop: Bool { Task.isCancelled || isPastDeadline }
+
+    /// Throws if the task was cancelled or the deadline has passed.
+    public func checkpoint() throws {
+        if Task.isCancelled { throw SolverError.cancelled }
+        if isPastDeadline {
+            let seconds = timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
+            throw SolverError.timeLimitReached(seconds: seconds)
+        }
+    }
+}

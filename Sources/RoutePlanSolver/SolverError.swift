@@ -1,0 +1,83 @@
+/// Everything that can go wrong in ``RoutePlanSolver``; each case carries the
+/// nodes and values involved so a caller can point at the culprit.
+public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A problem with no nodes.
+    case emptyProblem
+    /// A row-major cost list whose length is not n².
+    case matrixShape(expectedEntries: Int, actualEntries: Int)
+    /// A matrix row whose length differs from the number of rows.
+    case matrixRowLength(row: Int, expected: Int, actual: Int)
+    /// A cost below zero.
+    case negativeCost(from: Int, to: Int, value: Int)
+    /// A cost above ``CostMatrix/maximumCost``.
+    case costTooLarge(from: Int, to: Int, value: Int, maximum: Int)
+    /// An endpoint that names no node.
+    case nodeOutOfRange(node: Int, count: Int)
+    /// An open path asked to start and end at the same node (that is a round trip).
+    case samePathStartAndEnd(node: Int)
+    /// Every route would travel an arc marked ``CostMatrix/forbidden``.
+    case noFeasibleRoute(nodes: Int)
+    /// The exact solver cannot index a problem this large at all.
+    case exactTooManyNodes(nodes: Int, maximum: Int)
+    /// The exact solver's table would not fit in the memory that may be used.
+    case exactNeedsTooMuchMemory(nodes: Int, requiredBytes: Int, limitBytes: Int, limit: MemoryLimitSource)
+    /// The task running the solve was cancelled.
+    case cancelled
+    /// The time limit ran out before any route was found.
+    case timeLimitReached(seconds: Double)
+
+    /// Which limit refused an exact solve.
+    public enum MemoryLimitSource: String, Sendable, Hashable {
+        /// The caller's own cap (`--max-memory`).
+        case requested = "the --max-memory limit"
+        /// The memory the operating system reports as available.
+        case available = "the memory available on this machine"
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyProblem:
+            return "the problem has no nodes; give at least one place"
+        case let .matrixShape(expected, actual):
+            return "the cost matrix has \(actual) entries but needs \(expected) (n×n); give one cost per ordered pair"
+        case let .matrixRowLength(row, expected, actual):
+            return "cost matrix row \(row) has \(actual) entries but the matrix has \(expected) rows; make it square"
+        case let .negativeCost(from, to, value):
+            return "the cost from node \(from) to node \(to) is \(value); costs must be zero or more"
+        case let .costTooLarge(from, to, value, maximum):
+            return "the cost from node \(from) to node \(to) is \(value), above the largest supported cost \(maximum); use a coarser unit"
+        case let .nodeOutOfRange(node, count):
+            return "node \(node) does not exist; nodes are numbered 0 to \(count - 1)"
+        case let .samePathStartAndEnd(node):
+            return "an open path cannot start and end at node \(node); ask for a round trip instead"
+        case let .noFeasibleRoute(nodes):
+            return "no route visits all \(nodes) nodes without using a forbidden (unreachable) connection"
+        case let .exactTooManyNodes(nodes, maximum):
+            return "the exact solver handles at most \(maximum) nodes, this problem has \(nodes); use the heuristic solver (--heuristic)"
+        case let .exactNeedsTooMuchMemory(nodes, required, limit, source):
+            return "the exact solver needs \(ByteCount(required)) for \(nodes) nodes, more than \(source.rawValue) (\(ByteCount(limit))); use the heuristic solver (--heuristic) or allow more memory"
+        case .cancelled:
+            return "the solve was cancelled"
+        case let .timeLimitReached(seconds):
+            return "no route was found within the time limit of \(seconds) s; allow more time"
+        }
+    }
+}
+
+/// A byte count printed the way people read them ("1.6 GB").
+struct ByteCount: CustomStringConvertible {
+    let bytes: Int
+    init(_ bytes: Int) { self.bytes = bytes }
+    var description: String {
+        let units = ["bytes", "kB", "MB", "GB", "TB", "PB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) bytes" }
+        let rounded = (value * 10).rounded() / 10
+        return "\(rounded) \(units[unit])"
+    }
+}

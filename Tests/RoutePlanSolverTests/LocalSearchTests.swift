@@ -1,0 +1,159 @@
+import Testing
+@testable import RoutePlanSolver
+
+@Suite("Local search")
+struct LocalSearchTests {
+    @Test("valid routes that honour every endpoint rule and never lose to the construction",
+          arguments: [3, 5, 8, 12, 20, 40, 90])
+    func validAndNoWorseThanConstruction(n: Int) throws {
+        for seed: UInt64 in 1...4 {
+            var gen = InstanceGenerator(seed: seed &* 104_729 &+ UInt64(n))
+            let matrices = [try gen.asymmetric(n), try gen.euclidean(n)]
+            for matrix in matrices {
+                for endpoints in gen.endpointVariants(n) {
+                    let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed)
+                    #expect(isValid(solution, matrix, endpoints), "seed \(seed), n \(n), \(endpoints)")
+                    let start = NearestNeighbor.build(matrix, endpoints: endpoints)
+                    #expect(solution.cost <= start.totalCost, "seed \(seed), n \(n), \(endpoints)")
+                    // Only a route with at most one free node is proven optimal by construction.
+                    let free = HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints)
+                    #expect(solution.provenOptimal == (free <= 1), "seed \(seed), n \(n), \(endpoints)")
+                }
+            }
+        }
+    }
+
+    @Test("never below the optimum, and usually on it, for n ≤ 11", arguments: 4...11)
+    func againstExact(n: Int) throws {
+        var optimal = 0, total = 0
+        for seed: UInt64 in 1...6 {
+            var gen = InstanceGenerator(seed: seed &* 31 &+ UInt64(n))
+            let matrix = try gen.asymmetric(n)
+            for endpoints in gen.endpointVariants(n) {
+                let exact = try HeldKarp.solve(matrix, endpoints: endpoints).cost
+                let heuristic = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed).cost
+                #expect(heuristic >= exact, "seed \(seed), n \(n), \(endpoints)")
+                total += 1
+                if heuristic == exact { optimal += 1 }
+            }
+        }
+        // Kicks make small instances converge; a drop here means the search got worse.
+        #expect(Double(optimal) >= 0.8 * Double(total), "\(optimal) of \(total) optimal at n = \(n)")
+    }
+
+    @Test("at a local optimum no 2-opt or Or-opt move improves (checked by brute force)",
+          arguments: [6, 10, 25])
+    func localOptimality(n: Int) throws {
+        for seed: UInt64 in 1...5 {
+            var gen = InstanceGenerator(seed: seed &* 7 &+ UInt64(n))
+            for matrix in [try gen.asymmetric(n), try gen.euclidean(n)] {
+                for endpoints in gen.endpointVariants(n) {
+                    var route = NearestNeighbor.build(matrix, endpoints: endpoints)
+                    LocalSearch.optimize(&route, control: .unlimited)
+                    let cost = route.totalCost
+                    let range = route.movable
+                    // Every reversal of a movable stretch.
+                    for i in range {
+                        for j in (i + 1)..<range.upperBound {
+                            var other = route
+                            other.nodes[i...j].reverse()
+                            #expect(other.totalCost >= cost, "2-opt \(i)…\(j) improves; seed \(seed), \(endpoints)")
+                        }
+                    }
+                    // Every move of a stretch of 1–3 to every other gap, both directions.
+                    for length in 1...3 where length < range.count {
+                        for i in range where i + length <= range.upperBound {
+                            for gap in range.lowerBound...range.upperBound where gap < i || gap > i + length {
+                                for reversed in [false, true] {
+                                    var other = route
+                                    OrOpt.apply(.init(start: i, length: length, gap: gap, reversed: reversed, gain: 0),
+                                                to: &other)
+                                    #expect(other.totalCost >= cost,
+                                            "Or-opt \(i)+\(length)→\(gap) improves; seed \(seed), \(endpoints)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("the same seed gives the same route")
+    func deterministic() throws {
+        var gen = InstanceGenerator(seed: 99)
+        let matrix = try gen.asymmetric(60)
+        let a = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 3), seed: 42)
+        let b = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 3), seed: 42)
+        #expect(a == b)
+    }
+
+    @Test("forbidden arcs are avoided when possible")
+    func forbidden() throws {
+        for seed: UInt64 in 1...10 {
+            var gen = InstanceGenerator(seed: seed)
+            let matrix = try gen.asymmetric(30, forbidden: 0.3)
+            let solution = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: seed)
+            #expect(isValid(solution, matrix, .roundTrip()), "seed \(seed)")
+        }
+        // Node 2 can be entered only from node 1 and left only to node 0.
+        let matrix = try CostMatrix(count: 12) { i, j in
+            if j == 2 { return i == 1 ? 1 : nil }
+            if i == 2 { return j == 0 ? 1 : nil }
+            return 10 + (i * 7 + j * 3) % 11
+        }
+        let solution = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 5))
+        #expect(isValid(solution, matrix, .roundTrip(from: 5)))
+    }
+}
+
+@Suite("Route solver")
+struct RouteSolverTests {
+    @Test("automatic is exact for small problems and heuristic for large ones")
+    func strategySelection() throws {
+        var gen = InstanceGenerator(seed: 5)
+        let small = try gen.asymmetric(10)
+        let outcome = try RouteSolver.solve(small, endpoints: .roundTrip())
+        #expect(outcome.solution.provenOptimal && outcome.solution.method == .heldKarp)
+        let large = try gen.asymmetric(40)
+        let heuristic = try RouteSolver.solve(large, endpoints: .roundTrip())
+        #expect(!heuristic.solution.provenOptimal && heuristic.solution.method == .localSearch)
+        let forced = try RouteSolver.solve(small, endpoints: .roundTrip(), options: .init(strategy: .heuristic))
+        #expect(forced.solution.method == .localSearch && !forced.solution.provenOptimal)
+    }
+
+    @Test("an exact solve that runs out of time returns the heuristic route, not proven optimal")
+    func exactFallsBackOnTimeLimit() throws {
+        var gen = InstanceGenerator(seed: 6)
+        let matrix = try gen.asymmetric(25)
+        let outcome = try RouteSolver.solve(matrix, endpoints: .roundTrip(),
+                                            options: .init(strategy: .exact, timeLimit: .milliseconds(30)))
+        #expect(outcome.exactStoppedByTimeLimit)
+        #expect(!outcome.solution.provenOptimal)
+        #expect(isValid(outcome.solution, matrix, .roundTrip()))
+    }
+
+    @Test("forcing exact beyond the memory limit is refused up front")
+    func exactMemory() throws {
+        var gen = InstanceGenerator(seed: 7)
+        let matrix = try gen.asymmetric(30)
+        #expect(throws: SolverError.self) {
+            try RouteSolver.solve(matrix, endpoints: .roundTrip(),
+                                  options: .init(strategy: .exact, maxMemoryBytes: 1 << 20))
+        }
+    }
+
+    @Test("bad endpoints are rejected")
+    func badEndpoints() throws {
+        let matrix = try CostMatrix(count: 4) { _, _ in 1 }
+        #expect(throws: SolverError.nodeOutOfRange(node: 4, count: 4)) {
+            try RouteSolver.solve(matrix, endpoints: .roundTrip(from: 4))
+        }
+        #expect(throws: SolverError.samePathStartAndEnd(node: 2)) {
+            try RouteSolver.solve(matrix, endpoints: .path(from: 2, to: 2))
+        }
+        #expect(throws: SolverError.negativeCost(from: 0, to: 1, value: -1)) {
+            try CostMatrix(rows: [[0, -1], [1, 0]])
+        }
+    }
+}
