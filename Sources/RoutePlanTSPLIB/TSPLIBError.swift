@@ -1,0 +1,196 @@
+/// Everything that can go wrong reading a TSPLIB95 instance or tour file.
+///
+/// Every case carries the file name and, except for ``unreadableFile(file:reason:)`` and
+/// ``emptyFile(file:)``, the 1-based line number and the offending values, so that
+/// ``description`` can point at the culprit in one sentence.
+public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read from disk.
+    case unreadableFile(file: String, reason: String)
+    /// The file is empty or holds only blank lines.
+    case emptyFile(file: String)
+    /// A line in the specification part is neither `KEYWORD : value`, a section name nor `EOF`.
+    case unexpectedLine(file: String, line: Int, text: String)
+    /// A keyword or section that may appear only once appears again.
+    case duplicateKeyword(file: String, line: Int, keyword: String, firstLine: Int)
+    /// A required keyword (`TYPE`, `EDGE_WEIGHT_TYPE`, `EDGE_WEIGHT_FORMAT`) is missing;
+    /// `line` is where it was needed (a data section or the end of the file).
+    case missingKeyword(file: String, line: Int, keyword: String)
+    /// `DIMENSION` is missing; `line` is where it was needed.
+    case missingDimension(file: String, line: Int)
+    /// `DIMENSION` is not a whole number of at least 1.
+    case invalidDimension(file: String, line: Int, value: String)
+    /// `TYPE` names a problem this reader does not handle (for example `HCP` or `CVRP`),
+    /// or a tour file's `TYPE` is not `TOUR`.
+    case unsupportedProblemType(file: String, line: Int, value: String)
+    /// `EDGE_WEIGHT_TYPE` is unknown or unsupported (for example `EUC_3D` or `MAN_2D`).
+    case unsupportedEdgeWeightType(file: String, line: Int, value: String)
+    /// `EDGE_WEIGHT_FORMAT` is unknown, or `FUNCTION` where `EXPLICIT` weights need a matrix layout.
+    case unsupportedEdgeWeightFormat(file: String, line: Int, value: String)
+    /// A data section this reader does not handle (for example `FIXED_EDGES_SECTION`, or
+    /// `EDGE_WEIGHT_SECTION` when `EDGE_WEIGHT_TYPE` is not `EXPLICIT`).
+    case unsupportedSection(file: String, line: Int, section: String)
+    /// A required data section is missing; `line` is the end of the file.
+    case missingSection(file: String, line: Int, section: String)
+    /// A token that should be a number is not one.
+    case invalidNumber(file: String, line: Int, token: String)
+    /// A coordinate is NaN or infinite.
+    case nonFiniteCoordinate(file: String, line: Int, token: String)
+    /// A coordinate's magnitude exceeds ``maximumCoordinateMagnitude``, where distances
+    /// could no longer be represented exactly.
+    case coordinateTooLarge(file: String, line: Int, token: String)
+    /// A `NODE_COORD_SECTION` line is not exactly `id x y`.
+    case malformedNodeLine(file: String, line: Int, text: String)
+    /// A node id outside `1...dimension`.
+    case nodeOutOfRange(file: String, line: Int, node: Int, dimension: Int)
+    /// A node id listed a second time.
+    case duplicateNode(file: String, line: Int, node: Int, firstLine: Int)
+    /// `NODE_COORD_SECTION` (starting at `line`) lists fewer nodes than `DIMENSION`.
+    case tooFewNodes(file: String, line: Int, dimension: Int, found: Int)
+    /// `NODE_COORD_SECTION` lists more nodes than `DIMENSION`; `line` holds the first extra one.
+    case tooManyNodes(file: String, line: Int, dimension: Int)
+    /// An explicit edge weight below zero.
+    case negativeWeight(file: String, line: Int, token: String)
+    /// An explicit edge weight that is not a whole number up to ``maximumWeight``.
+    case weightOutOfRange(file: String, line: Int, token: String)
+    /// `EDGE_WEIGHT_SECTION` (starting at `line`) holds fewer numbers than `DIMENSION` and
+    /// `EDGE_WEIGHT_FORMAT` require (`expected` is `nil` when that count overflows `Int`).
+    case tooFewWeights(
+        file: String, line: Int, format: TSPLIBInstance.EdgeWeightFormat,
+        dimension: Int, expected: Int?, found: Int
+    )
+    /// `EDGE_WEIGHT_SECTION` holds more numbers than `DIMENSION` and `EDGE_WEIGHT_FORMAT`
+    /// allow; `line` holds the first extra number.
+    case tooManyWeights(
+        file: String, line: Int, format: TSPLIBInstance.EdgeWeightFormat,
+        dimension: Int, expected: Int
+    )
+    /// A tour file's `TOUR_SECTION` (starting at `line`) lists no nodes.
+    case emptyTour(file: String, line: Int)
+    /// A tour visits a node outside `1...dimension`.
+    case tourNodeOutOfRange(file: String, line: Int, node: Int, dimension: Int)
+    /// A tour visits a node twice.
+    case duplicateTourNode(file: String, line: Int, node: Int, firstLine: Int)
+    /// A tour (its `TOUR_SECTION` starts at `line`) leaves out some of its `dimension` nodes.
+    case incompleteTour(file: String, line: Int, dimension: Int, found: Int)
+    /// A tour's dimension differs from the instance it is measured on.
+    case tourDoesNotMatchInstance(
+        file: String, line: Int, tourDimension: Int, instance: String, instanceDimension: Int
+    )
+
+    /// The largest coordinate magnitude accepted (10¹⁵), so that every distance fits an `Int`.
+    public static let maximumCoordinateMagnitude = 1e15
+    /// The largest explicit edge weight accepted (`Int32.max`); weights are stored as `Int32`.
+    public static let maximumWeight = Int(Int32.max)
+
+    /// The name of the file the error is about.
+    public var file: String {
+        switch self {
+        case let .unreadableFile(file, _), let .emptyFile(file):
+            return file
+        case let .unexpectedLine(file, _, _), let .duplicateKeyword(file, _, _, _),
+            let .missingKeyword(file, _, _), let .missingDimension(file, _),
+            let .invalidDimension(file, _, _), let .unsupportedProblemType(file, _, _),
+            let .unsupportedEdgeWeightType(file, _, _), let .unsupportedEdgeWeightFormat(file, _, _),
+            let .unsupportedSection(file, _, _), let .missingSection(file, _, _),
+            let .invalidNumber(file, _, _), let .nonFiniteCoordinate(file, _, _),
+            let .coordinateTooLarge(file, _, _), let .malformedNodeLine(file, _, _),
+            let .nodeOutOfRange(file, _, _, _), let .duplicateNode(file, _, _, _),
+            let .tooFewNodes(file, _, _, _), let .tooManyNodes(file, _, _),
+            let .negativeWeight(file, _, _), let .weightOutOfRange(file, _, _),
+            let .tooFewWeights(file, _, _, _, _, _), let .tooManyWeights(file, _, _, _, _),
+            let .emptyTour(file, _), let .tourNodeOutOfRange(file, _, _, _),
+            let .duplicateTourNode(file, _, _, _), let .incompleteTour(file, _, _, _),
+            let .tourDoesNotMatchInstance(file, _, _, _, _):
+            return file
+        }
+    }
+
+    /// The 1-based line the error is about, or `nil` for ``unreadableFile(file:reason:)`` and
+    /// ``emptyFile(file:)``.
+    public var line: Int? {
+        switch self {
+        case .unreadableFile, .emptyFile:
+            return nil
+        case let .unexpectedLine(_, line, _), let .duplicateKeyword(_, line, _, _),
+            let .missingKeyword(_, line, _), let .missingDimension(_, line),
+            let .invalidDimension(_, line, _), let .unsupportedProblemType(_, line, _),
+            let .unsupportedEdgeWeightType(_, line, _), let .unsupportedEdgeWeightFormat(_, line, _),
+            let .unsupportedSection(_, line, _), let .missingSection(_, line, _),
+            let .invalidNumber(_, line, _), let .nonFiniteCoordinate(_, line, _),
+            let .coordinateTooLarge(_, line, _), let .malformedNodeLine(_, line, _),
+            let .nodeOutOfRange(_, line, _, _), let .duplicateNode(_, line, _, _),
+            let .tooFewNodes(_, line, _, _), let .tooManyNodes(_, line, _),
+            let .negativeWeight(_, line, _), let .weightOutOfRange(_, line, _),
+            let .tooFewWeights(_, line, _, _, _, _), let .tooManyWeights(_, line, _, _, _),
+            let .emptyTour(_, line), let .tourNodeOutOfRange(_, line, _, _),
+            let .duplicateTourNode(_, line, _, _), let .incompleteTour(_, line, _, _),
+            let .tourDoesNotMatchInstance(_, line, _, _, _):
+            return line
+        }
+    }
+
+    /// One sentence naming the file and line, what is wrong and what to do about it.
+    public var description: String {
+        switch self {
+        case let .unreadableFile(file, reason):
+            return "\(file): the file could not be read (\(reason)); check the path and its permissions"
+        case let .emptyFile(file):
+            return "\(file): the file is empty; give a TSPLIB95 file with a specification part (NAME, TYPE, DIMENSION, EDGE_WEIGHT_TYPE) and its data section"
+        case let .unexpectedLine(file, line, text):
+            return "\(file), line \(line): '\(text)' is not a 'KEYWORD : value' line, a section name or EOF; fix or remove the line"
+        case let .duplicateKeyword(file, line, keyword, firstLine):
+            return "\(file), line \(line): \(keyword) appears again (first on line \(firstLine)); keep only one"
+        case let .missingKeyword(file, line, keyword):
+            return "\(file), line \(line): the \(keyword) keyword is missing; add a '\(keyword) : value' line before the data sections"
+        case let .missingDimension(file, line):
+            return "\(file), line \(line): DIMENSION is missing; add a 'DIMENSION : n' line (n = number of nodes) before the data sections"
+        case let .invalidDimension(file, line, value):
+            return "\(file), line \(line): DIMENSION '\(value)' is not a whole number of at least 1; set it to the number of nodes"
+        case let .unsupportedProblemType(file, line, value):
+            return "\(file), line \(line): TYPE '\(value)' is not supported; instances must be TSP or ATSP and tour files TOUR"
+        case let .unsupportedEdgeWeightType(file, line, value):
+            return "\(file), line \(line): EDGE_WEIGHT_TYPE '\(value)' is not supported; use EUC_2D, CEIL_2D, ATT, GEO or EXPLICIT"
+        case let .unsupportedEdgeWeightFormat(file, line, value):
+            return "\(file), line \(line): EDGE_WEIGHT_FORMAT '\(value)' is not supported here; EXPLICIT weights need FULL_MATRIX, UPPER_ROW, LOWER_ROW, UPPER_DIAG_ROW, LOWER_DIAG_ROW, UPPER_COL, LOWER_COL, UPPER_DIAG_COL or LOWER_DIAG_COL (FUNCTION is only for coordinate types)"
+        case let .unsupportedSection(file, line, section):
+            return "\(file), line \(line): \(section) is not supported in this file; only NODE_COORD_SECTION, EDGE_WEIGHT_SECTION (with EDGE_WEIGHT_TYPE EXPLICIT), DISPLAY_DATA_SECTION and, in tour files, TOUR_SECTION can be read"
+        case let .missingSection(file, line, section):
+            return "\(file), line \(line): the file ends without a \(section); add it with the data for every node"
+        case let .invalidNumber(file, line, token):
+            return "\(file), line \(line): '\(token)' is not a valid number; write a decimal number such as 12, 16.47 or 1.2e+03"
+        case let .nonFiniteCoordinate(file, line, token):
+            return "\(file), line \(line): coordinate '\(token)' is not a finite number; give a real coordinate value"
+        case let .coordinateTooLarge(file, line, token):
+            return "\(file), line \(line): coordinate '\(token)' exceeds the supported magnitude 1e15; rescale the coordinates"
+        case let .malformedNodeLine(file, line, text):
+            return "\(file), line \(line): '\(text)' is not a node line; write 'id x y' (three numbers) for each node"
+        case let .nodeOutOfRange(file, line, node, dimension):
+            return "\(file), line \(line): node \(node) is outside 1...\(dimension) (DIMENSION); renumber the node or correct DIMENSION"
+        case let .duplicateNode(file, line, node, firstLine):
+            return "\(file), line \(line): node \(node) is listed again (first on line \(firstLine)); give each node exactly once"
+        case let .tooFewNodes(file, line, dimension, found):
+            return "\(file), line \(line): NODE_COORD_SECTION lists \(found) node\(found == 1 ? "" : "s") but DIMENSION is \(dimension); add the missing nodes or set DIMENSION to \(found)"
+        case let .tooManyNodes(file, line, dimension):
+            return "\(file), line \(line): this node is one more than DIMENSION \(dimension) allows; remove the extra nodes or raise DIMENSION"
+        case let .negativeWeight(file, line, token):
+            return "\(file), line \(line): edge weight '\(token)' is negative; explicit weights must be zero or more"
+        case let .weightOutOfRange(file, line, token):
+            return "\(file), line \(line): edge weight '\(token)' is not a whole number from 0 to \(Self.maximumWeight); use whole numbers in a smaller unit"
+        case let .tooFewWeights(file, line, format, dimension, expected, found):
+            let needed = expected.map(String.init) ?? "more than \(Int.max)"
+            return "\(file), line \(line): EDGE_WEIGHT_SECTION has \(found) numbers but \(format.rawValue) with DIMENSION \(dimension) needs \(needed); add the missing weights or correct DIMENSION/EDGE_WEIGHT_FORMAT"
+        case let .tooManyWeights(file, line, format, dimension, expected):
+            return "\(file), line \(line): EDGE_WEIGHT_SECTION has more than the \(expected) numbers \(format.rawValue) with DIMENSION \(dimension) needs; remove the extra weights or correct DIMENSION/EDGE_WEIGHT_FORMAT"
+        case let .emptyTour(file, line):
+            return "\(file), line \(line): TOUR_SECTION lists no nodes; list every node once, then -1"
+        case let .tourNodeOutOfRange(file, line, node, dimension):
+            return "\(file), line \(line): tour node \(node) is outside 1...\(dimension); a tour must be a permutation of the nodes 1 to \(dimension)"
+        case let .duplicateTourNode(file, line, node, firstLine):
+            return "\(file), line \(line): tour node \(node) is visited again (first on line \(firstLine)); a tour must visit each node exactly once"
+        case let .incompleteTour(file, line, dimension, found):
+            return "\(file), line \(line): the tour visits \(found) of the \(dimension) nodes; a tour must list every node once before -1"
+        case let .tourDoesNotMatchInstance(file, line, tourDimension, instance, instanceDimension):
+            return "\(file), line \(line): the tour has \(tourDimension) nodes but instance \(instance) has \(instanceDimension); use the tour file that belongs to this instance"
+        }
+    }
+}
