@@ -1,0 +1,102 @@
+import RoutePlanExport
+
+/// A traveller's itinerary, in the travel-itinerary app's data model.
+///
+/// Only the fields RoutePlan needs are read; anything else in the file
+/// (`startDate`, `lodgingPrice`, `rating`, `categories`, …) is ignored.
+///
+/// ```json
+/// {
+///   "name": "Lisbon, day 1",
+///   "lodging": {"name": "Hotel Avenida Palace", "location": {"lat": 38.7145, "lng": -9.1413}},
+///   "placesToGo": [
+///     {"name": "Castelo de São Jorge", "placeID": "ChIJ…", "location": {"lat": 38.7139, "lng": -9.1335}}
+///   ],
+///   "route": {"travelMode": "walking", "optimizeFor": "duration", "start": "lodging", "end": "lodging"}
+/// }
+/// ```
+public struct Itinerary: Sendable, Hashable {
+    /// A place to visit or stay at.
+    public struct Place: Sendable, Hashable {
+        public var name: String
+        /// The Google place ID, when known.
+        public var placeID: String?
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(name: String, placeID: String? = nil, latitude: Double, longitude: Double) {
+            self.name = name
+            self.placeID = placeID
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    /// The `route` object: how the traveller wants to go. Every field is optional.
+    public struct RouteSettings: Sendable, Hashable {
+        public var travelMode: TravelMode?
+        public var optimizeFor: Objective?
+        public var start: StopReference?
+        public var end: StopReference?
+
+        public init(travelMode: TravelMode? = nil, optimizeFor: Objective? = nil,
+                    start: StopReference? = nil, end: StopReference? = nil) {
+            self.travelMode = travelMode
+            self.optimizeFor = optimizeFor
+            self.start = start
+            self.end = end
+        }
+    }
+
+    public var name: String?
+    /// Where the traveller sleeps; by default the route starts and ends here.
+    public var lodging: Place?
+    public var placesToGo: [Place]
+    public var route: RouteSettings
+
+    public init(name: String? = nil, lodging: Place? = nil, placesToGo: [Place], route: RouteSettings = .init()) {
+        self.name = name
+        self.lodging = lodging
+        self.placesToGo = placesToGo
+        self.route = route
+    }
+
+    /// Every stop of the route: the lodging (if any) first, then `placesToGo` in file order.
+    public var stops: [Place] { (lodging.map { [$0] } ?? []) + placesToGo }
+}
+
+/// What the route minimises.
+public enum Objective: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Total travel time (the default).
+    case duration
+    /// Total distance.
+    case distance
+}
+
+/// A reference to a stop in `route.start` / `route.end` or on the command line.
+public enum StopReference: Sendable, Hashable, CustomStringConvertible {
+    /// The itinerary's lodging.
+    case lodging
+    /// Wherever is best (only an end may be "any" in the file; a start may be
+    /// "any" too, for the cheapest path through all places).
+    case any
+    /// A place in `placesToGo`, by place ID or exact name.
+    case place(String)
+
+    /// Reads `"lodging"`, `"any"`, or a place ID or name.
+    public init(_ text: String) {
+        switch text {
+        case "lodging": self = .lodging
+        case "any": self = .any
+        default: self = .place(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .lodging: return "lodging"
+        case .any: return "any"
+        case let .place(text): return text
+        }
+    }
+}

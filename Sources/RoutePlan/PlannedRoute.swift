@@ -1,0 +1,53 @@
+import RoutePlanExport
+import RoutePlanSolver
+
+/// A planned route: the stops in visiting order, each leg's distance and
+/// duration, the totals, what is known about optimality, and the links that
+/// open it in Google Maps.
+///
+/// Encodes to the JSON that `routeplan optimize --format json` prints.
+public struct PlannedRoute: Sendable, Hashable, Encodable {
+    /// One leg between consecutive waypoints.
+    public struct Leg: Sendable, Hashable, Codable {
+        /// Index of the leg's first waypoint in ``PlannedRoute/waypoints``.
+        public let from: Int
+        /// Index of the leg's last waypoint in ``PlannedRoute/waypoints``.
+        public let to: Int
+        public let distanceMeters: Int
+        public let durationSeconds: Int
+    }
+
+    /// The itinerary's name, if it has one.
+    public let name: String?
+    /// The stops in visiting order from start to end; a round trip ends with
+    /// its start again.
+    public let waypoints: [Waypoint]
+    /// For each waypoint, its index in the itinerary's stops (lodging first,
+    /// then `placesToGo` in file order).
+    public let stopIndices: [Int]
+    /// The legs between consecutive waypoints.
+    public let legs: [Leg]
+    public let totalDistanceMeters: Int
+    public let totalDurationSeconds: Int
+    public let travelMode: TravelMode
+    public let optimizeFor: Objective
+    /// Whether the route returns to its start.
+    public let roundTrip: Bool
+    /// Whether no other order of the stops has a lower total of the
+    /// objective, under these costs.
+    public let provenOptimal: Bool
+    /// The algorithm that produced the order.
+    public let solver: Solution.Method
+    /// Whether an exact solve was stopped by the time limit (the route is
+    /// then the heuristic one).
+    public let exactStoppedByTimeLimit: Bool
+    /// Where the costs came from: straight-line distances and estimated durations.
+    public let costSource: String
+    /// Google Maps directions links; followed in order they visit every stop once.
+    public let googleMapsURLs: [String]
+
+    private enum CodingKeys: String, CodingKey {
+        case name, waypoints, legs, totalDistanceMeters, totalDurationSeconds, travelMode, optimizeFor
+        case roundTrip, provenOptimal, solver, exactStoppedByTimeLimit, costSource, googleMapsURLs
+    }
+}

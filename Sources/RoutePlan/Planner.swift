@@ -1,0 +1,141 @@
+import RoutePlanExport
+import RoutePlanMatrix
+import RoutePlanSolver
+
+/// Plans the best order to visit an itinerary's places.
+///
+/// The public entry point for services: give it an ``Itinerary`` and get a
+/// ``PlannedRoute`` back. Values are `Sendable`; planning runs off the
+/// caller's actor and stops promptly when the calling task is cancelled
+/// (throwing ``PlanningError/solver(_:)`` with ``SolverError/cancelled``).
+///
+/// ```swift
+/// import RoutePlan
+///
+/// let itinerary = Itinerary(
+///     name: "Lisbon, day 1",
+///     lodging: .init(name: "Hotel Avenida Palace", latitude: 38.7145, longitude: -9.1413),
+///     placesToGo: [
+///         .init(name: "Castelo de São Jorge", latitude: 38.7139, longitude: -9.1335),
+///         .init(name: "Torre de Belém", latitude: 38.6916, longitude: -9.2160),
+///     ],
+///     route: .init(travelMode: .walking))
+/// let route = try await Planner().plan(itinerary)
+/// print(route.waypoints.map(\.name), route.totalDurationSeconds, route.googleMapsURLs)
+/// ```
+public struct Planner: Sendable {
+    /// Choices that override the itinerary's `route` settings, and how to solve.
+    public struct Options: Sendable, Hashable {
+        public var travelMode: TravelMode?
+        public var optimizeFor: Objective?
+        public var start: StopReference?
+        public var end: StopReference?
+        /// Solver choice, time limit, memory cap and seed.
+        public var solver: RouteSolver.Options
+        /// How many waypoints a Google Maps link may hold.
+        public var links: GoogleMapsDirections
+
+        public init(travelMode: TravelMode? = nil, optimizeFor: Objective? = nil,
+                    start: StopReference? = nil, end: StopReference? = nil,
+                    solver: RouteSolver.Options = .init(), links: GoogleMapsDirections = .standard) {
+            self.travelMode = travelMode
+            self.optimizeFor = optimizeFor
+            self.start = start
+            self.end = end
+            self.solver = solver
+            self.links = links
+        }
+    }
+
+    public init() {}
+
+    /// Plans `itinerary`.
+    ///
+    /// Start and end default to the lodging (a round trip) when there is one,
+    /// otherwise to the first place and wherever is best.
+    ///
+    /// - Throws: ``PlanningError`` for invalid itineraries or options, and
+    ///   for solver refusals (too large for exact, cancelled).
+    @concurrent
+    public func plan(_ itinerary: Itinerary, options: Options = .init()) async throws -> PlannedRoute {
+        try itinerary.validate()
+        let stops = itinerary.stops
+        let mode = options.travelMode ?? itinerary.route.travelMode ?? .driving
+        let objective = options.optimizeFor ?? itinerary.route.optimizeFor ?? .duration
+        let endpoints = try Self.endpoints(for: itinerary, options: options)
+
+        let matrices: TravelMatrices
+        do {
+            matrices = try TravelMatrices.estimate(
+                from: stops.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+                model: mode.timeModel)
+        } catch let error as MatrixError {
+            throw PlanningError.matrix(error)
+        }
+        let costs = objective == .duration ? matrices.durations : matrices.distances
+
+        let outcome: RouteSolver.Outcome
+        do {
+            outcome = try RouteSolver.solve(costs, endpoints: endpoints, options: options.solver)
+        } catch let error as SolverError {
+            throw PlanningError.solver(error)
+        }
+        let solution = outcome.solution
+
+        var visits = solution.order
+        if solution.isRoundTrip && stops.count > 1, let first = visits.first { visits.append(first) }
+        let waypoints = visits.map { index in
+            let place = stops[index]
+            return Waypoint(name: place.name, placeID: place.placeID, latitude: place.latitude, longitude: place.longitude)
+        }
+        let legs = zip(visits.indices, visits.indices.dropFirst()).map { a, b in
+            PlannedRoute.Leg(from: a, to: b,
+                             distanceMeters: Int(matrices.distances[visits[a], visits[b]]),
+                             durationSeconds: Int(matrices.durations[visits[a], visits[b]]))
+        }
+        return PlannedRoute(
+            name: itinerary.name,
+            waypoints: waypoints,
+            stopIndices: visits,
+            legs: legs,
+            totalDistanceMeters: legs.reduce(0) { $0 + $1.distanceMeters },
+            totalDurationSeconds: legs.reduce(0) { $0 + $1.durationSeconds },
+            travelMode: mode,
+            optimizeFor: objective,
+            roundTrip: solution.isRoundTrip && stops.count > 1,
+            provenOptimal: solution.provenOptimal,
+            solver: solution.method,
+            exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
+            costSource: "great-circle distances; durations estimated for \(mode.rawValue)",
+            googleMapsURLs: options.links.links(for: waypoints, travelMode: mode))
+    }
+
+    /// Turns the start/end choice into the solver's endpoint rule.
+    ///
+    /// Stop 0 is the lodging when there is one and the first place otherwise,
+    /// so it is the default start either way; the default end is the lodging
+    /// (a round trip) or, without lodging, wherever is best.
+    static func endpoints(for itinerary: Itinerary, options: Options) throws -> RouteEndpoints {
+        func resolve(_ option: StopReference?, _ file: StopReference?, _ name: String) throws -> Int?? {
+            if let option { return .some(try itinerary.resolve(option, field: "--\(name)", fileName: nil)) }
+            if let file { return .some(try itinerary.resolve(file, field: "route.\(name)", fileName: nil)) }
+            return .none
+        }
+        let start = try resolve(options.start, itinerary.route.start, "start") ?? 0
+        let end = try resolve(options.end, itinerary.route.end, "end") ?? (itinerary.lodging != nil ? 0 : nil)
+        if let start, start == end { return .roundTrip(from: start) }
+        return .path(from: start, to: end)
+    }
+}
+
+extension TravelMode {
+    /// The travel-time preset used to estimate durations for this mode.
+    var timeModel: TravelTimeModel {
+        switch self {
+        case .driving: return .driving
+        case .walking: return .walking
+        case .bicycling: return .bicycling
+        case .transit: return .transit
+        }
+    }
+}

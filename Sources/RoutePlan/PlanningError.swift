@@ -1,0 +1,71 @@
+import RoutePlanMatrix
+import RoutePlanSolver
+
+/// Everything that can go wrong between an itinerary file and a planned route.
+///
+/// Input errors carry the file (when read from one), the field as a path
+/// such as `placesToGo[3].location.lat`, the offending value and what to do;
+/// ``description`` is one sentence naming all of them.
+public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file could not be read.
+    case unreadableFile(file: String, reason: String)
+    /// The text is not valid JSON.
+    case malformedJSON(file: String?, detail: String)
+    /// A required field is absent.
+    case missingField(file: String?, field: String)
+    /// A field has the wrong JSON type.
+    case wrongType(file: String?, field: String, expected: String)
+    /// `placesToGo` is empty.
+    case noPlaces(file: String?)
+    /// A latitude or longitude outside its range, or not a number.
+    case invalidCoordinate(file: String?, field: String, value: Double, range: ClosedRange<Double>)
+    /// A field whose value is not one of the allowed ones.
+    case unknownValue(file: String?, field: String, value: String, allowed: [String])
+    /// A start or end that names no stop.
+    case unknownStop(file: String?, field: String, value: String)
+    /// A start or end name shared by several places.
+    case ambiguousStop(file: String?, field: String, value: String, matches: Int)
+    /// Two stops with the same place ID.
+    case duplicatePlaceID(file: String?, placeID: String, first: String, second: String)
+    /// An empty name.
+    case emptyName(file: String?, field: String)
+    /// The solver refused or failed.
+    case solver(SolverError)
+    /// Building the cost matrix failed.
+    case matrix(MatrixError)
+
+    public var description: String {
+        func at(_ file: String?, _ field: String? = nil) -> String {
+            [file, field].compactMap { $0 }.joined(separator: ": ")
+        }
+        switch self {
+        case let .unreadableFile(file, reason):
+            return "\(file): cannot read the file (\(reason)); check the path"
+        case let .malformedJSON(file, detail):
+            return "\(at(file)): not valid JSON (\(detail)); fix the syntax"
+        case let .missingField(file, field):
+            return "\(at(file, field)): required field is missing; add it"
+        case let .wrongType(file, field, expected):
+            return "\(at(file, field)): expected \(expected)"
+        case let .noPlaces(file):
+            return "\(at(file, "placesToGo")): the list is empty; add at least one place to visit"
+        case let .invalidCoordinate(file, field, value, range):
+            let shown = value.isNaN ? "NaN" : "\(value)"
+            return "\(at(file, field)): \(shown) is not a valid coordinate; it must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+        case let .unknownValue(file, field, value, allowed):
+            return "\(at(file, field)): unknown value \"\(value)\"; use one of \(allowed.joined(separator: ", "))"
+        case let .unknownStop(file, field, value):
+            return "\(at(file, field)): \"\(value)\" names no stop; use \"lodging\", \"any\" (end only), or a placeID or exact name from placesToGo"
+        case let .ambiguousStop(file, field, value, matches):
+            return "\(at(file, field)): \"\(value)\" matches \(matches) places; use the placeID instead"
+        case let .duplicatePlaceID(file, placeID, first, second):
+            return "\(at(file, second)): placeID \"\(placeID)\" is already used by \(first); each place must appear once"
+        case let .emptyName(file, field):
+            return "\(at(file, field)): the name is empty; give every place a name"
+        case let .solver(error):
+            return error.description
+        case let .matrix(error):
+            return error.description
+        }
+    }
+}
