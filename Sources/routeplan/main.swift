@@ -1,1 +1,3 @@
-print("x")
+import RoutePlanCLI
+
+await CommandRunner.main()

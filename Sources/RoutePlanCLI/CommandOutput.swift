@@ -1,0 +1,35 @@
+import Foundation
+
+/// What a command produced: text for standard output or for a file.
+struct CommandOutput: Sendable {
+    var text: String
+    /// The `--output` path, or `nil` for standard output.
+    var file: String?
+}
+
+/// A subcommand that computes its output before anything is written, so a
+/// failure never leaves a partial file.
+protocol RoutePlanSubcommand {
+    func execute() async throws -> CommandOutput
+}
+
+/// Failure to write the output file.
+struct OutputError: Error, CustomStringConvertible {
+    let file: String
+    let reason: String
+    var description: String { "\(file): cannot write the output (\(reason)); check the path and permissions" }
+}
+
+extension CommandOutput {
+    /// Writes a file atomically (a temporary file renamed into place), so
+    /// readers never see half a result.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let reason = FileManager.default.fileExists(atPath: directory) ? "permission denied or not a file" : "the folder \(directory) does not exist"
+            throw OutputError(file: path, reason: reason)
+        }
+    }
+}

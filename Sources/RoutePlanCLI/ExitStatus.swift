@@ -1,0 +1,47 @@
+import ArgumentParser
+import RoutePlan
+import RoutePlanMatrix
+import RoutePlanSolver
+import RoutePlanTSPLIB
+
+/// The one place that maps errors to exit statuses (sysexits(3)) and messages.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let usage: Int32 = 64       // EX_USAGE: bad command line
+    static let dataError: Int32 = 65   // EX_DATAERR: bad input data
+    static let noInput: Int32 = 66     // EX_NOINPUT: input missing or unreadable
+    static let unavailable: Int32 = 69 // EX_UNAVAILABLE: refused by a limit
+    static let software: Int32 = 70    // EX_SOFTWARE: internal error
+    static let cannotCreate: Int32 = 73 // EX_CANTCREAT: cannot write output
+    static let cancelled: Int32 = 130  // as after SIGINT
+
+    /// The status and the one-line message for a domain error, or `nil` when
+    /// argument-parser should report it (usage errors, help, version).
+    static func classify(_ error: Error) -> (status: Int32, message: String)? {
+        switch error {
+        case let error as PlanningError:
+            switch error {
+            case .unreadableFile: return (noInput, error.description)
+            case let .solver(solverError): return classify(solverError)
+            case .matrix: return (dataError, error.description)
+            default: return (dataError, error.description)
+            }
+        case let error as TSPLIBError:
+            if case .unreadableFile = error { return (noInput, error.description) }
+            return (dataError, error.description)
+        case let error as SolverError:
+            switch error {
+            case .cancelled: return (cancelled, error.description)
+            case .exactNeedsTooMuchMemory, .exactTooManyNodes, .timeLimitReached: return (unavailable, error.description)
+            default: return (dataError, error.description)
+            }
+        case let error as MatrixError:
+            if case .matrixTooLarge = error { return (unavailable, error.description) }
+            return (dataError, error.description)
+        case let error as OutputError:
+            return (cannotCreate, error.description)
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import RoutePlanMatrix
+import RoutePlanSolver
+import RoutePlanTSPLIB
+
+extension RoutePlanCommand {
+    /// `routeplan solve instance.tsp`
+    struct Solve: AsyncParsableCommand, RoutePlanSubcommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Solve a TSPLIB95 instance (.tsp or .atsp) as a closed tour.",
+            discussion: """
+                Supports EUC_2D, CEIL_2D, ATT, GEO and EXPLICIT edge weights. The tour starts \
+                at node 1 and lists 1-based node ids, each once.
+                """)
+
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+        @Argument(help: "The TSPLIB95 file.")
+        var instance: String
+
+        @Option(help: "Output format: text or json.")
+        var format: Format = .text
+
+        @OptionGroup var solver: SolverOptions
+        @OptionGroup var output: OutputOptions
+
+        init() {}
+
+        struct Result: Encodable {
+            let name: String
+            let dimension: Int
+            let length: Int
+            let tour: [Int]
+            let provenOptimal: Bool
+            let method: Solution.Method
+            let exactStoppedByTimeLimit: Bool
+            let seconds: Double
+        }
+
+        func execute() async throws -> CommandOutput {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let problem = try TSPLIBInstance(contentsOf: URL(fileURLWithPath: instance))
+            let matrix = try CostMatrix(problem)
+            let outcome = try RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: solver.solverOptions)
+            let elapsed = started.duration(to: clock.now)
+            let solution = outcome.solution
+            let result = Result(
+                name: problem.name, dimension: problem.dimension, length: solution.cost,
+                tour: solution.order.map { $0 + 1 }, provenOptimal: solution.provenOptimal,
+                method: solution.method, exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            switch format {
+            case .json:
+                return CommandOutput(text: try JSONReport.encode(result), file: output.output)
+            case .text:
+                let quality = solution.provenOptimal
+                    ? "proven optimal"
+                    : outcome.exactStoppedByTimeLimit ? "not proven optimal: the exact solve ran out of time" : "not proven optimal"
+                let text = """
+                    \(problem.name): \(problem.dimension) nodes, \(problem.kind == .symmetric ? "symmetric" : "asymmetric") (\(problem.edgeWeightType.rawValue))
+                    Length: \(solution.cost) (\(quality); \(solution.method.rawValue), \(String(format: "%.3f", result.seconds)) s)
+                    Tour: \(result.tour.map(String.init).joined(separator: " "))
+
+                    """
+                return CommandOutput(text: text, file: output.output)
+            }
+        }
+
+        mutating func run() async throws {
+            try await CommandRunner.deliver(execute())
+        }
+    }
+}

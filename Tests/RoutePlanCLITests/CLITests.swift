@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import RoutePlanCLI
+
+let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixtures = root.appendingPathComponent("Fixtures")
+
+func fixture(_ path: String) -> String { fixtures.appendingPathComponent(path).path }
+
+func routeplan(_ arguments: String...) async -> CommandRunner.Result {
+    await CommandRunner.run(arguments)
+}
+
+func json(_ text: String) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+/// Compares `actual` with a golden file; `ROUTEPLAN_UPDATE_GOLDEN=1` rewrites it (review the diff before committing).
+func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let url = fixtures.appendingPathComponent("golden/cli/\(name)")
+    if ProcessInfo.processInfo.environment["ROUTEPLAN_UPDATE_GOLDEN"] == "1" {
+        try Data(actual.utf8).write(to: url)
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(actual == expected, "differs from \(url.path)", sourceLocation: sourceLocation)
+}
+
+@Suite("routeplan optimize")
+struct OptimizeCommandTests {
+    @Test("prints the route as text (golden)")
+    func text() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        try expectGolden(result.standardOutput, "lisbon-walking-day.txt")
+    }
+
+    @Test("JSON carries the documented fields (golden)")
+    func jsonOutput() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/kyoto-fixed-end.json"), "--format", "json")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        for key in ["waypoints", "totalDistanceMeters", "totalDurationSeconds", "travelMode", "optimizeFor",
+                    "provenOptimal", "googleMapsURLs"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        let waypoints = try #require(object["waypoints"] as? [[String: Any]])
+        #expect(waypoints.last?["name"] as? String == "Kyoto Station")
+        #expect((waypoints.first?["location"] as? [String: Any])?["lat"] is Double)
+        #expect(object["provenOptimal"] as? Bool == true)
+        try expectGolden(result.standardOutput, "kyoto-fixed-end.json")
+    }
+
+    @Test("flags override the file")
+    func overrides() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--format", "json",
+                                     "--travel-mode", "bicycling", "--optimize-for", "distance", "--end", "any")
+        let object = try json(result.standardOutput)
+        #expect(object["travelMode"] as? String == "bicycling")
+        #expect(object["optimizeFor"] as? String == "distance")
+        #expect(object["roundTrip"] as? Bool == false)
+    }
+
+    @Test("large itineraries use the heuristic unless --exact; both valid", arguments: ["--heuristic", "--exact"])
+    func strategies(flag: String) async throws {
+        let result = await routeplan("optimize", fixture("itineraries/rome-highlights.json"), "--format", "json", flag,
+                                     "--max-memory", "2G")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        #expect(object["provenOptimal"] as? Bool == (flag == "--exact"))
+        #expect((object["waypoints"] as? [Any])?.count == 25)
+    }
+
+    @Test("GPX, GeoJSON and KML outputs", arguments: ["gpx", "geojson", "kml"])
+    func formats(format: String) async throws {
+        let result = await routeplan("optimize", fixture("itineraries/paris-two-places.json"), "--format", format)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Eiffel Tower"))
+        if format == "geojson" { _ = try json(result.standardOutput) }
+    }
+
+    @Test("--output writes the file only when the plan succeeds")
+    func outputFile() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("routeplan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("route.json").path
+        let ok = await routeplan("optimize", fixture("itineraries/paris-two-places.json"), "--format", "json", "-o", good)
+        #expect(ok.status == 0 && ok.standardOutput.isEmpty)
+        _ = try json(String(contentsOfFile: good, encoding: .utf8))
+
+        let bad = dir.appendingPathComponent("bad.json").path
+        let failed = await routeplan("optimize", fixture("itineraries/rome-highlights.json"), "--exact",
+                                     "--max-memory", "1M", "-o", bad)
+        #expect(failed.status == 69)
+        #expect(failed.standardError.contains("--heuristic"))
+        #expect(!FileManager.default.fileExists(atPath: bad))
+
+        let unwritable = await routeplan("optimize", fixture("itineraries/paris-two-places.json"),
+                                         "-o", dir.appendingPathComponent("missing/dir/out.txt").path)
+        #expect(unwritable.status == 73)
+        #expect(unwritable.standardError.contains("does not exist"))
+    }
+}
+
+@Suite("routeplan errors and exit statuses")
+struct ErrorTests {
+    func write(_ text: String, name: String = "trip.json") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeplan-\(UUID().uuidString)-\(name)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test("a missing file exits 66 and names it")
+    func missing() async {
+        let result = await routeplan("optimize", "/nonexistent/itinerary.json")
+        #expect(result.status == 66)
+        #expect(result.standardError == "routeplan: error: /nonexistent/itinerary.json: cannot read the file (no such file); check the path\n")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("bad data exits 65 with one line naming file and field")
+    func badData() async throws {
+        let path = try write(#"{"placesToGo": [{"name": "A", "location": {"lat": 95, "lng": 2}}]}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = await routeplan("optimize", path)
+        #expect(result.status == 65)
+        #expect(result.standardError.hasPrefix("routeplan: error: \(path): placesToGo[0].location.lat: 95.0"))
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("an unknown --start exits 65")
+    func unknownStart() async {
+        let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--start", "Big Ben")
+        #expect(result.status == 65)
+        #expect(result.standardError.contains(#"--start: "Big Ben" names no stop"#))
+    }
+
+    @Test("bad command lines exit 64", arguments: [
+        ["optimize", "x.json", "--exact", "--heuristic"],
+        ["optimize", "x.json", "--time-limit", "-1"],
+        ["optimize", "x.json", "--travel-mode", "flying"],
+        ["optimize", "x.json", "--waypoints-per-link", "12"],
+        ["optimize", "x.json", "--max-memory", "lots"],
+        ["solve"],
+        ["frobnicate"],
+    ])
+    func usage(arguments: [String]) async {
+        let result = await CommandRunner.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.standardError)")
+        #expect(!result.standardError.isEmpty)
+    }
+
+    @Test("help exits 0")
+    func help() async {
+        let result = await routeplan("--help")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("optimize"))
+    }
+}
+
+@Suite("routeplan solve")
+struct SolveCommandTests {
+    @Test("reaches the known optimum", arguments: [
+        ("burma14.tsp", 3323), ("ulysses16.tsp", 6859), ("ulysses22.tsp", 7013), ("br17.atsp", 39), ("gr17.tsp", 2085),
+    ])
+    func optimum(file: String, optimum: Int) async throws {
+        let result = await routeplan("solve", fixture("tsplib/\(file)"), "--format", "json", "--exact")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        #expect(object["length"] as? Int == optimum)
+        #expect(object["provenOptimal"] as? Bool == true)
+        let tour = try #require(object["tour"] as? [Int])
+        let dimension = try #require(object["dimension"] as? Int)
+        #expect(tour.first == 1 && tour.sorted() == Array(1...dimension))
+    }
+
+    @Test("the heuristic finds a valid tour near the optimum on att48 and ftv33", arguments: [
+        ("att48.tsp", 10628), ("berlin52.tsp", 7542), ("ftv33.atsp", 1286),
+    ])
+    func heuristic(file: String, optimum: Int) async throws {
+        let result = await routeplan("solve", fixture("tsplib/\(file)"), "--format", "json", "--heuristic", "--seed", "7")
+        let object = try json(result.standardOutput)
+        let length = try #require(object["length"] as? Int)
+        #expect(length >= optimum && Double(length) <= Double(optimum) * 1.05)
+        #expect(object["provenOptimal"] as? Bool == false)
+    }
+
+    @Test("text output names the instance and the quality")
+    func text() async {
+        let result = await routeplan("solve", fixture("tsplib/burma14.tsp"))
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("burma14: 14 nodes, symmetric (GEO)\nLength: 3323 (proven optimal;"))
+    }
+
+    @Test("a malformed instance exits 65 naming file and line")
+    func malformed() async {
+        let result = await routeplan("solve", fixture("tsplib/bad/dimension-mismatch.tsp"))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("dimension-mismatch.tsp"))
+        #expect(result.standardError.contains("line"))
+    }
+}
