@@ -12,8 +12,11 @@ enum Fixtures {
     static let tsplib = root.appendingPathComponent("tsplib")
     static let bad = tsplib.appendingPathComponent("bad")
 
-    /// The shared, larger TSPLIB collection; tests using it are skipped when it is absent.
-    static let shared = URL(fileURLWithPath: "/work/shared/tsplib")
+    /// The shared, larger TSPLIB collection in `shared/` beside the repository
+    /// (as on the developers' machines and in CI); tests using it are skipped
+    /// when it is absent.
+    static let shared = root.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("shared/tsplib")
     static var sharedExists: Bool {
         FileManager.default.fileExists(atPath: shared.appendingPathComponent("optima.tsv").path)
     }

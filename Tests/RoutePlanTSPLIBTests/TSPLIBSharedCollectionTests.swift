@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import RoutePlanTSPLIB
 
-/// Checks against the full TSPLIB collection in /work/shared/tsplib (not committed as
+/// Checks against the full TSPLIB collection in ../shared/tsplib (not committed as
 /// fixtures); skipped when that folder is absent.
-@Suite(.enabled(if: Fixtures.sharedExists, "needs /work/shared/tsplib"))
+@Suite(.enabled(if: Fixtures.sharedExists, "needs ../shared/tsplib beside the repository"))
 struct TSPLIBSharedCollectionTests {
     @Test func usa13509Parses() throws {
         let start = ContinuousClock.now
