@@ -15,7 +15,7 @@ import PackageDescription
 // RoutePlanSolver knows nothing about JSON or geography.
 let package = Package(
     name: "RoutePlan",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "routeplan", targets: ["routeplan"]),
         .library(name: "RoutePlan", targets: ["RoutePlan"]),

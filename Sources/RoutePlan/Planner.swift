@@ -76,7 +76,7 @@ public struct Planner: Sendable {
 
         let outcome: RouteSolver.Outcome
         do {
-            outcome = try RouteSolver.solve(costs, endpoints: endpoints, options: options.solver)
+            outcome = try await RouteSolver.solve(costs, endpoints: endpoints, options: options.solver)
         } catch let error as SolverError {
             throw PlanningError.solver(error)
         }

@@ -43,7 +43,7 @@ extension RoutePlanCommand {
             let started = clock.now
             let problem = try TSPLIBInstance(contentsOf: URL(fileURLWithPath: instance))
             let matrix = try CostMatrix(problem)
-            let outcome = try RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: solver.solverOptions)
+            let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: solver.solverOptions)
             let elapsed = started.duration(to: clock.now)
             let solution = outcome.solution
             let result = Result(

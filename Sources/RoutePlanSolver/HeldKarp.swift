@@ -21,6 +21,11 @@
 /// - Guarantee: the returned route has the least total cost of all routes
 ///   that obey the endpoints and avoid forbidden arcs.
 public enum HeldKarp {
+    /// From this many free nodes on, the table is filled by all processors
+    /// by default: below it a solve takes under 5 ms and threads cost more
+    /// than they save.
+    public static let parallelThreshold = 16
+
     /// The largest *m* the table can be indexed for at all.
     public static let maximumFreeNodes = 31
 
@@ -57,6 +62,9 @@ public enum HeldKarp {
     ///   - memoryLimit: the most bytes the table may take; `nil` uses the
     ///     memory the system reports as available.
     ///   - control: deadline and cancellation, polled every few thousand subsets.
+    ///   - workers: threads to fill the table with (rounded down to a power of
+    ///     two, at most 8); by default all processors from
+    ///     ``parallelThreshold`` free nodes on, one below it.
     /// - Throws: ``SolverError/exactTooManyNodes(nodes:maximum:)`` or
     ///   ``SolverError/exactNeedsTooMuchMemory(nodes:requiredBytes:limitBytes:limit:)``
     ///   before allocating; ``SolverError/noFeasibleRoute(nodes:)``,
@@ -65,14 +73,16 @@ public enum HeldKarp {
         _ matrix: CostMatrix,
         endpoints: RouteEndpoints,
         memoryLimit: Int? = nil,
-        control: SolveControl = .unlimited
-    ) throws -> Solution {
+        control: SolveControl = .unlimited,
+        workers: Int? = nil
+    ) async throws -> Solution {
         try endpoints.validate(nodeCount: matrix.count)
         try checkMemory(matrix, endpoints: endpoints, memoryLimit: memoryLimit)
         let layout = Layout(nodes: matrix.count, endpoints: endpoints)
+        let workers = workers ?? (layout.free.count >= parallelThreshold ? processorCount : 1)
         let free = usesWideSums(matrix)
-            ? try run(Int64.self, matrix, layout, control)
-            : try run(Int32.self, matrix, layout, control)
+            ? try run(Int64.self, matrix, layout, control, workers)
+            : try run(Int32.self, matrix, layout, control, workers)
         let order = layout.route(free: free)
         guard let cost = matrix.cost(of: order, closed: endpoints.isRoundTrip) else {
             throw SolverError.noFeasibleRoute(nodes: matrix.count)
@@ -123,8 +133,8 @@ public enum HeldKarp {
     }
 
     /// Fills the table and rebuilds the free nodes' optimal order.
-    private static func run<T: FixedWidthInteger & SignedInteger>(
-        _: T.Type, _ matrix: CostMatrix, _ layout: Layout, _ control: SolveControl
+    private static func run<T: FixedWidthInteger & SignedInteger & Sendable>(
+        _: T.Type, _ matrix: CostMatrix, _ layout: Layout, _ control: SolveControl, _ workers: Int
     ) throws -> [Int] {
         let free = layout.free
         let m = free.count
@@ -135,57 +145,37 @@ public enum HeldKarp {
             }
             return []
         }
-        // Unreachable states and forbidden arcs hold `inf`; inf + inf stays
-        // below T.max, and every state is clamped back to inf, so the inner
-        // loop needs no branches.
+        // Unreachable states and forbidden arcs hold `inf`. Every state is at
+        // most inf and every arc at most inf, so a sum never exceeds 2·inf <
+        // T.max and the inner loop needs neither branches nor overflow checks.
         let inf = T.max / 4
         func arc(_ a: Int, _ b: Int) -> T {
             let c = matrix[a, b]
             return c == CostMatrix.forbidden ? inf : T(c)
         }
-        // incoming[j * m + k] = c(free[k], free[j]): the inner loop over k reads it contiguously.
+        // incoming[j * m + k] = c(free[k], free[j]) (inf on the diagonal): the
+        // inner loop over k reads it contiguously.
         var incoming = [T](repeating: inf, count: m * m)
         var first = [T](repeating: 0, count: m)
         var last = [T](repeating: 0, count: m)
+        // predecessors[j]: the free nodes with an allowed arc into j.
+        var predecessors = [Int](repeating: 0, count: m)
         for j in 0..<m {
-            for k in 0..<m where k != j { incoming[j * m + k] = arc(free[k], free[j]) }
+            for k in 0..<m where k != j {
+                incoming[j * m + k] = arc(free[k], free[j])
+                if incoming[j * m + k] < inf { predecessors[j] |= 1 << k }
+            }
             if let head = layout.head { first[j] = arc(head, free[j]) }
             if let tail = layout.tail { last[j] = arc(free[j], tail) }
         }
 
         let subsets = 1 << m
-        let table = UnsafeMutablePointer<T>.allocate(capacity: m * subsets)
+        let table = Table<T>(count: m * subsets)
         defer { table.deallocate() }
-
-        try incoming.withUnsafeBufferPointer { incoming in
-            let w = incoming.baseAddress!
-            for s in 1..<subsets {
-                if s & 0xFFF == 0 { try control.checkpoint() }
-                let row = table + s * m
-                if s & (s - 1) == 0 {
-                    let j = s.trailingZeroBitCount
-                    row[j] = first[j]
-                    continue
-                }
-                var targets = s
-                while targets != 0 {
-                    let j = targets.trailingZeroBitCount
-                    targets &= targets - 1
-                    let prev = s ^ (1 << j)
-                    let prevRow = table + prev * m
-                    let wj = w + j * m
-                    var best = inf
-                    var sources = prev
-                    while sources != 0 {
-                        let k = sources.trailingZeroBitCount
-                        sources &= sources - 1
-                        let candidate = prevRow[k] &+ wj[k]
-                        if candidate < best { best = candidate }
-                    }
-                    row[j] = best
-                }
-            }
-        }
+        let kernel = Kernel(table: table, incoming: incoming, first: first,
+                            predecessors: predecessors, m: m, inf: inf, control: control)
+        defer { kernel.deallocate() }
+        try kernel.fill(workers: workers)
 
         // Close the route and pick the best last free node.
         let full = subsets - 1
@@ -199,6 +189,7 @@ public enum HeldKarp {
 
         // Walk back through the table: the predecessor of (S, j) is any k whose
         // state plus the arc reproduces C(S, j) exactly.
+        let incomingCosts = incoming
         var reversed = [free[bestLast]]
         var s = full
         var j = bestLast
@@ -210,7 +201,7 @@ public enum HeldKarp {
             while sources != 0 {
                 let k = sources.trailingZeroBitCount
                 sources &= sources - 1
-                if table[prev * m + k] &+ incoming[j * m + k] == target { found = k; break }
+                if table[prev * m + k] &+ incomingCosts[j * m + k] == target { found = k; break }
             }
             precondition(found >= 0, "Held–Karp table is inconsistent")
             reversed.append(free[found])

@@ -2,9 +2,9 @@
 ///
 /// ```swift
 /// let matrix = try CostMatrix(rows: [[0, 5, 9], [4, 0, 3], [8, 2, 0]])
-/// let solution = try RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0))
-/// solution.order          // [0, 1, 2]
-/// solution.provenOptimal  // true
+/// let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0))
+/// outcome.solution.order          // [0, 1, 2]
+/// outcome.solution.provenOptimal  // true
 /// ```
 public enum RouteSolver {
     /// Which solver to run.
@@ -64,7 +64,7 @@ public enum RouteSolver {
     /// not fit in memory throws at once. Cancellation of the calling task
     /// stops either solver within milliseconds.
     public static func solve(_ matrix: CostMatrix, endpoints: RouteEndpoints,
-                             options: Options = Options()) throws -> Outcome {
+                             options: Options = Options()) async throws -> Outcome {
         try endpoints.validate(nodeCount: matrix.count)
         let control = SolveControl(timeLimit: options.timeLimit)
         let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
@@ -85,7 +85,7 @@ public enum RouteSolver {
             return Outcome(solution: solution, exactStoppedByTimeLimit: false)
         }
         guard options.timeLimit != nil else {
-            let solution = try HeldKarp.solve(matrix, endpoints: endpoints,
+            let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
             return Outcome(solution: solution, exactStoppedByTimeLimit: false)
         }
@@ -94,7 +94,7 @@ public enum RouteSolver {
         let fallback = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
                                              kicks: LocalSearch.defaultKicks(freeNodes: free))
         do {
-            let solution = try HeldKarp.solve(matrix, endpoints: endpoints,
+            let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
             return Outcome(solution: solution, exactStoppedByTimeLimit: false)
         } catch SolverError.timeLimitReached {

@@ -5,7 +5,7 @@ import RoutePlanSolver
 @Suite("Travel-time calibration (LAPACK dgels)")
 struct CalibrationTests {
     @Test("recovers speed and overhead exactly from noiseless samples")
-    func exact() throws {
+    func exact() async throws {
         let truth = TravelTimeModel(speed: 12, detourFactor: 1.3, overhead: 150)
         let samples = stride(from: 500.0, through: 40_000, by: 2_500).map {
             TravelTimeModel.Sample(meters: $0, seconds: truth.overhead + $0 * truth.secondsPerMeter)
@@ -16,7 +16,7 @@ struct CalibrationTests {
     }
 
     @Test("is close on noisy samples (seeded)")
-    func noisy() throws {
+    func noisy() async throws {
         let seed: UInt64 = 2026
         var rng = SplitMix64(seed: seed)
         let samples = (0..<400).map { _ -> TravelTimeModel.Sample in
@@ -30,7 +30,7 @@ struct CalibrationTests {
     }
 
     @Test("a negative intercept is refitted through the origin")
-    func throughOrigin() throws {
+    func throughOrigin() async throws {
         let samples = [TravelTimeModel.Sample(meters: 1_000, seconds: 50), .init(meters: 2_000, seconds: 160)]
         let fitted = try TravelTimeModel.calibrated(from: samples, detourFactor: 1)
         #expect(fitted.overhead == 0)

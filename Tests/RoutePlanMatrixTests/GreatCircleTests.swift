@@ -49,7 +49,7 @@ struct GreatCircleTests {
 @Suite("Travel matrices")
 struct TravelMatricesTests {
     @Test("symmetric meters and per-mode seconds from coordinates")
-    func estimate() throws {
+    func estimate() async throws {
         let points = [Coordinate(latitude: 38.7145, longitude: -9.1413),
                       Coordinate(latitude: 38.7139, longitude: -9.1335),
                       Coordinate(latitude: 38.6916, longitude: -9.2160)]
@@ -79,7 +79,7 @@ struct TravelMatricesTests {
     }
 
     @Test("zero-length legs take no time")
-    func samePlace() throws {
+    func samePlace() async throws {
         let p = Coordinate(latitude: 10, longitude: 10)
         let m = try TravelMatrices.estimate(from: [p, p], model: .driving)
         #expect(m.durations[0, 1] == 0 && m.distances[0, 1] == 0)

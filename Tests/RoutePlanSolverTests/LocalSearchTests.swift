@@ -5,7 +5,7 @@ import Testing
 struct LocalSearchTests {
     @Test("valid routes that honour every endpoint rule and never lose to the construction",
           arguments: [3, 5, 8, 12, 20, 40, 90])
-    func validAndNoWorseThanConstruction(n: Int) throws {
+    func validAndNoWorseThanConstruction(n: Int) async throws {
         for seed: UInt64 in 1...4 {
             var gen = InstanceGenerator(seed: seed &* 104_729 &+ UInt64(n))
             let matrices = [try gen.asymmetric(n), try gen.euclidean(n)]
@@ -24,13 +24,13 @@ struct LocalSearchTests {
     }
 
     @Test("never below the optimum, and usually on it, for n ≤ 11", arguments: 4...11)
-    func againstExact(n: Int) throws {
+    func againstExact(n: Int) async throws {
         var optimal = 0, total = 0
         for seed: UInt64 in 1...6 {
             var gen = InstanceGenerator(seed: seed &* 31 &+ UInt64(n))
             let matrix = try gen.asymmetric(n)
             for endpoints in gen.endpointVariants(n) {
-                let exact = try HeldKarp.solve(matrix, endpoints: endpoints).cost
+                let exact = try await HeldKarp.solve(matrix, endpoints: endpoints).cost
                 let heuristic = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed).cost
                 #expect(heuristic >= exact, "seed \(seed), n \(n), \(endpoints)")
                 total += 1
@@ -43,7 +43,7 @@ struct LocalSearchTests {
 
     @Test("at a local optimum no 2-opt or Or-opt move improves (checked by brute force)",
           arguments: [6, 10, 25])
-    func localOptimality(n: Int) throws {
+    func localOptimality(n: Int) async throws {
         for seed: UInt64 in 1...5 {
             var gen = InstanceGenerator(seed: seed &* 7 &+ UInt64(n))
             for matrix in [try gen.asymmetric(n), try gen.euclidean(n)] {
@@ -80,7 +80,7 @@ struct LocalSearchTests {
     }
 
     @Test("the same seed gives the same route")
-    func deterministic() throws {
+    func deterministic() async throws {
         var gen = InstanceGenerator(seed: 99)
         let matrix = try gen.asymmetric(60)
         let a = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 3), seed: 42)
@@ -89,7 +89,7 @@ struct LocalSearchTests {
     }
 
     @Test("forbidden arcs are avoided when possible")
-    func forbidden() throws {
+    func forbidden() async throws {
         for seed: UInt64 in 1...10 {
             var gen = InstanceGenerator(seed: seed)
             let matrix = try gen.asymmetric(30, forbidden: 0.3)
@@ -110,23 +110,23 @@ struct LocalSearchTests {
 @Suite("Route solver")
 struct RouteSolverTests {
     @Test("automatic is exact for small problems and heuristic for large ones")
-    func strategySelection() throws {
+    func strategySelection() async throws {
         var gen = InstanceGenerator(seed: 5)
         let small = try gen.asymmetric(10)
-        let outcome = try RouteSolver.solve(small, endpoints: .roundTrip())
+        let outcome = try await RouteSolver.solve(small, endpoints: .roundTrip())
         #expect(outcome.solution.provenOptimal && outcome.solution.method == .heldKarp)
         let large = try gen.asymmetric(40)
-        let heuristic = try RouteSolver.solve(large, endpoints: .roundTrip())
+        let heuristic = try await RouteSolver.solve(large, endpoints: .roundTrip())
         #expect(!heuristic.solution.provenOptimal && heuristic.solution.method == .localSearch)
-        let forced = try RouteSolver.solve(small, endpoints: .roundTrip(), options: .init(strategy: .heuristic))
+        let forced = try await RouteSolver.solve(small, endpoints: .roundTrip(), options: .init(strategy: .heuristic))
         #expect(forced.solution.method == .localSearch && !forced.solution.provenOptimal)
     }
 
     @Test("an exact solve that runs out of time returns the heuristic route, not proven optimal")
-    func exactFallsBackOnTimeLimit() throws {
+    func exactFallsBackOnTimeLimit() async throws {
         var gen = InstanceGenerator(seed: 6)
         let matrix = try gen.asymmetric(25)
-        let outcome = try RouteSolver.solve(matrix, endpoints: .roundTrip(),
+        let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(),
                                             options: .init(strategy: .exact, timeLimit: .milliseconds(30)))
         #expect(outcome.exactStoppedByTimeLimit)
         #expect(!outcome.solution.provenOptimal)
@@ -134,23 +134,23 @@ struct RouteSolverTests {
     }
 
     @Test("forcing exact beyond the memory limit is refused up front")
-    func exactMemory() throws {
+    func exactMemory() async throws {
         var gen = InstanceGenerator(seed: 7)
         let matrix = try gen.asymmetric(30)
-        #expect(throws: SolverError.self) {
-            try RouteSolver.solve(matrix, endpoints: .roundTrip(),
+        await #expect(throws: SolverError.self) {
+            try await RouteSolver.solve(matrix, endpoints: .roundTrip(),
                                   options: .init(strategy: .exact, maxMemoryBytes: 1 << 20))
         }
     }
 
     @Test("bad endpoints are rejected")
-    func badEndpoints() throws {
+    func badEndpoints() async throws {
         let matrix = try CostMatrix(count: 4) { _, _ in 1 }
-        #expect(throws: SolverError.nodeOutOfRange(node: 4, count: 4)) {
-            try RouteSolver.solve(matrix, endpoints: .roundTrip(from: 4))
+        await #expect(throws: SolverError.nodeOutOfRange(node: 4, count: 4)) {
+            try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 4))
         }
-        #expect(throws: SolverError.samePathStartAndEnd(node: 2)) {
-            try RouteSolver.solve(matrix, endpoints: .path(from: 2, to: 2))
+        await #expect(throws: SolverError.samePathStartAndEnd(node: 2)) {
+            try await RouteSolver.solve(matrix, endpoints: .path(from: 2, to: 2))
         }
         #expect(throws: SolverError.negativeCost(from: 0, to: 1, value: -1)) {
             try CostMatrix(rows: [[0, -1], [1, 0]])
