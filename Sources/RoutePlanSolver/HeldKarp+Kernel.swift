@@ -118,9 +118,19 @@ extension HeldKarp {
             let pipeline = Pipeline(workers: 1 << topBits)
             var threads: [WorkerThread] = []
             for worker in 1..<(1 << topBits) {
-                threads.append(WorkerThread { self.fill(worker: worker, topBits: topBits, pipeline: pipeline) })
+                threads.append(WorkerThread {
+                    self.fill(worker: worker, topBits: topBits, pipeline: pipeline)
+                    pipeline.finished.add(1, ordering: .releasing)
+                })
             }
             fill(worker: 0, topBits: topBits, pipeline: pipeline)
+            // Worker 0 is the only one that can see task cancellation, so it
+            // keeps polling until the others are done instead of blocking in join.
+            while pipeline.finished.load(ordering: .acquiring) < threads.count {
+                guard keepGoing(pipeline, polling: true) else { break }
+                var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+                nanosleep(&pause, nil)
+            }
             for thread in threads { thread.join() }
             switch pipeline.stop.load(ordering: .acquiring) {
             case Pipeline.cancelled: throw SolverError.cancelled
@@ -205,6 +215,8 @@ extension HeldKarp {
         /// For each worker, how many of its rows are complete.
         let progress: [Counter]
         let stop = Atomic<Int>(Pipeline.running)
+        /// How many workers on their own threads have returned.
+        let finished = Atomic<Int>(0)
 
         init(workers: Int) { progress = (0..<workers).map { _ in Counter() } }
     }

@@ -16,21 +16,45 @@ let tsplib = URL(fileURLWithPath: #filePath)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .peakMemoryResident],
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
         timeUnits: .milliseconds,
         warmupIterations: 1,
         maxDuration: .seconds(10),
         maxIterations: 20)
 
-    // Held–Karp, closed tour, asymmetric random costs: the exact/heuristic
-    // cutoff in RouteSolver.Options is read off these figures.
-    for n in [12, 14, 16, 18, 20, 22] {
+    // Held–Karp, closed tour, asymmetric random costs, all processors: the
+    // targets of the exact solver and the figures behind the automatic cutoff
+    // (RouteSolver.Options.defaultExactNodeLimit).
+    for n in [12, 14, 16, 18, 20, 21, 22, 23, 24, 25] {
         let matrix = randomAsymmetric(n, seed: UInt64(n))
         Benchmark("HeldKarp closed tour n=\(n)",
-                  configuration: .init(maxIterations: n >= 20 ? 3 : 20)) { benchmark in
+                  configuration: .init(warmupIterations: n >= 23 ? 0 : 1, maxIterations: n >= 22 ? 3 : 20)) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try HeldKarp.solve(matrix, endpoints: .roundTrip(from: 0)))
+                blackHole(try await HeldKarp.solve(matrix, endpoints: .roundTrip(from: 0)))
             }
+        }
+    }
+    // The same kernel on one thread, for the side-by-side comparison with the
+    // C reference (Benchmarks/Reference/compare.sh) and to show the parallel gain.
+    for n in [20, 22, 24, 25] {
+        let matrix = randomAsymmetric(n, seed: UInt64(n))
+        Benchmark("HeldKarp closed tour n=\(n) one thread",
+                  configuration: .init(warmupIterations: 0, maxIterations: 3)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try await HeldKarp.solve(matrix, endpoints: .roundTrip(from: 0), workers: 1))
+            }
+        }
+    }
+    // How quickly a running n = 25 solve stops at its deadline: the same
+    // polling as task cancellation (which this harness cannot exercise, since
+    // it holds one of the two threads of the concurrency pool while a
+    // benchmark runs, so a sleeping canceller would not wake before the end).
+    let stopMatrix = randomAsymmetric(25, seed: 25)
+    Benchmark("HeldKarp n=25 with a 200 ms time limit",
+              configuration: .init(warmupIterations: 0, maxIterations: 3)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? await HeldKarp.solve(stopMatrix, endpoints: .roundTrip(from: 0),
+                                                control: SolveControl(timeLimit: .milliseconds(200))))
         }
     }
 
