@@ -16,21 +16,10 @@ import RoutePlanExport
 /// }
 /// ```
 public struct Itinerary: Sendable, Hashable {
-    /// A place to visit or stay at.
-    public struct Place: Sendable, Hashable {
-        public var name: String
-        /// The Google place ID, when known.
-        public var placeID: String?
-        public var latitude: Double
-        public var longitude: Double
-
-        public init(name: String, placeID: String? = nil, latitude: Double, longitude: Double) {
-            self.name = name
-            self.placeID = placeID
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-    }
+    /// A place to visit or stay at: a name, the Google place ID when known,
+    /// and its coordinates. The same value the exporters take, so planned
+    /// stops go out exactly as they came in.
+    public typealias Place = Waypoint
 
     /// The `route` object: how the traveller wants to go. Every field is optional.
     public struct RouteSettings: Sendable, Hashable {

@@ -84,10 +84,7 @@ public struct Planner: Sendable {
 
         var visits = solution.order
         if solution.isRoundTrip && stops.count > 1, let first = visits.first { visits.append(first) }
-        let waypoints = visits.map { index in
-            let place = stops[index]
-            return Waypoint(name: place.name, placeID: place.placeID, latitude: place.latitude, longitude: place.longitude)
-        }
+        let waypoints = visits.map { stops[$0] }
         let legs = zip(visits.indices, visits.indices.dropFirst()).map { a, b in
             PlannedRoute.Leg(from: a, to: b,
                              distanceMeters: Int(matrices.distances[visits[a], visits[b]]),
