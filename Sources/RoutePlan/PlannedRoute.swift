@@ -36,6 +36,12 @@ public struct PlannedRoute: Sendable, Hashable, Encodable {
     /// Whether no other order of the stops has a lower total of the
     /// objective, under these costs.
     public let provenOptimal: Bool
+    /// A proven lower bound on the objective's total (seconds or meters, as
+    /// ``optimizeFor`` says) over all orders; equal to the route's own total
+    /// when proven optimal.
+    public let lowerBound: Int?
+    /// How far the route's objective total is above ``lowerBound``, in percent.
+    public let gapPercent: Double?
     /// The algorithm that produced the order.
     public let solver: Solution.Method
     /// Whether an exact solve was stopped by the time limit (the route is
@@ -48,6 +54,6 @@ public struct PlannedRoute: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case name, waypoints, legs, totalDistanceMeters, totalDurationSeconds, travelMode, optimizeFor
-        case roundTrip, provenOptimal, solver, exactStoppedByTimeLimit, costSource, googleMapsURLs
+        case roundTrip, provenOptimal, lowerBound, gapPercent, solver, exactStoppedByTimeLimit, costSource, googleMapsURLs
     }
 }

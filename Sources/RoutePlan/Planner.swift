@@ -101,6 +101,8 @@ public struct Planner: Sendable {
             optimizeFor: objective,
             roundTrip: solution.isRoundTrip && stops.count > 1,
             provenOptimal: solution.provenOptimal,
+            lowerBound: outcome.lowerBound,
+            gapPercent: outcome.gapPercent.map { ($0 * 1000).rounded() / 1000 },
             solver: solution.method,
             exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
             costSource: "great-circle distances; durations estimated for \(mode.rawValue)",

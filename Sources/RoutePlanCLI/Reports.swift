@@ -21,6 +21,8 @@ enum TextReport {
             quality = "proven optimal"
         } else if route.exactStoppedByTimeLimit {
             quality = "best found, not proven optimal (the exact solver ran out of time)"
+        } else if let gap = route.gapPercent {
+            quality = String(format: "best found, at most %.1f %% longer than the best possible", gap)
         } else {
             quality = "best found, not proven optimal"
         }

@@ -33,6 +33,9 @@ extension RoutePlanCommand {
             let length: Int
             let tour: [Int]
             let provenOptimal: Bool
+            /// A proven lower bound on the optimal length, and how far above it the tour is.
+            let lowerBound: Int?
+            let gapPercent: Double?
             let method: Solution.Method
             let exactStoppedByTimeLimit: Bool
             let seconds: Double
@@ -49,15 +52,19 @@ extension RoutePlanCommand {
             let result = Result(
                 name: problem.name, dimension: problem.dimension, length: solution.cost,
                 tour: solution.order.map { $0 + 1 }, provenOptimal: solution.provenOptimal,
+                lowerBound: outcome.lowerBound, gapPercent: outcome.gapPercent.map { ($0 * 1000).rounded() / 1000 },
                 method: solution.method, exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             switch format {
             case .json:
                 return CommandOutput(text: try JSONReport.encode(result), file: output.output)
             case .text:
-                let quality = solution.provenOptimal
+                var quality = solution.provenOptimal
                     ? "proven optimal"
                     : outcome.exactStoppedByTimeLimit ? "not proven optimal: the exact solve ran out of time" : "not proven optimal"
+                if !solution.provenOptimal, let bound = outcome.lowerBound, let gap = outcome.gapPercent {
+                    quality += String(format: ", at most %.2f %% above the optimum (lower bound %d)", gap, bound)
+                }
                 let text = """
                     \(problem.name): \(problem.dimension) nodes, \(problem.kind == .symmetric ? "symmetric" : "asymmetric") (\(problem.edgeWeightType.rawValue))
                     Length: \(solution.cost) (\(quality); \(solution.method.rawValue), \(String(format: "%.3f", result.seconds)) s)

@@ -30,6 +30,8 @@ public enum RouteSolver {
         public var exactNodeLimit: Int
         /// Seeds the heuristic's random kicks.
         public var seed: UInt64
+        /// Whether to compute a lower bound for a heuristic route (see ``LowerBound``).
+        public var computeLowerBound: Bool
 
         /// The default automatic cutoff in free nodes: 22, a 23-stop round
         /// trip. Measured in `Benchmarks/` on the 2-core reference machine
@@ -42,12 +44,13 @@ public enum RouteSolver {
         public static let defaultExactNodeLimit = 22
 
         public init(strategy: Strategy = .automatic, timeLimit: Duration? = nil, maxMemoryBytes: Int? = nil,
-                    exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1) {
+                    exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true) {
             self.strategy = strategy
             self.timeLimit = timeLimit
             self.maxMemoryBytes = maxMemoryBytes
             self.exactNodeLimit = exactNodeLimit
             self.seed = seed
+            self.computeLowerBound = computeLowerBound
         }
     }
 
@@ -58,6 +61,24 @@ public enum RouteSolver {
         /// Whether the exact solver was started but stopped by the time limit,
         /// so `solution` is the heuristic route.
         public let exactStoppedByTimeLimit: Bool
+        /// A proven lower bound on the cost of any route (the cost itself when
+        /// proven optimal); `nil` when none was computed.
+        public let lowerBound: Int?
+
+        init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?) {
+            self.solution = solution
+            self.exactStoppedByTimeLimit = exactStoppedByTimeLimit
+            self.lowerBound = solution.provenOptimal ? solution.cost : lowerBound.map { min($0, solution.cost) }
+        }
+
+        /// How far above the lower bound the route's cost is, in percent
+        /// (0 when proven optimal): the optimum is at most this far below.
+        public var gapPercent: Double? {
+            guard let lowerBound else { return nil }
+            if solution.cost == lowerBound { return 0 }
+            guard lowerBound > 0 else { return nil }
+            return Double(solution.cost - lowerBound) / Double(lowerBound) * 100
+        }
     }
 
     /// Solves `matrix` under `endpoints`.
@@ -86,13 +107,15 @@ public enum RouteSolver {
         }
 
         guard exact else {
-            let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed, control: control)
-            return Outcome(solution: solution, exactStoppedByTimeLimit: false)
+            // With a time limit, keep a tenth of it for the lower bound.
+            let searchControl = options.timeLimit.map { SolveControl(timeLimit: $0 * 0.9) } ?? control
+            let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed, control: searchControl)
+            return Outcome(solution: solution, lowerBound: bound(for: solution, matrix, endpoints, options, control))
         }
         guard options.timeLimit != nil else {
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
-            return Outcome(solution: solution, exactStoppedByTimeLimit: false)
+            return Outcome(solution: solution, lowerBound: solution.cost)
         }
         // With a deadline, find a good route first (milliseconds at these
         // sizes) so that running out of time still leaves an answer.
@@ -101,9 +124,19 @@ public enum RouteSolver {
         do {
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
-            return Outcome(solution: solution, exactStoppedByTimeLimit: false)
+            return Outcome(solution: solution, lowerBound: solution.cost)
         } catch SolverError.timeLimitReached {
-            return Outcome(solution: fallback, exactStoppedByTimeLimit: true)
+            // The deadline has passed; the bound gets a short grace period.
+            let grace = SolveControl(timeLimit: .milliseconds(100))
+            return Outcome(solution: fallback, exactStoppedByTimeLimit: true,
+                           lowerBound: bound(for: fallback, matrix, endpoints, options, grace))
         }
+    }
+
+    private static func bound(for solution: Solution, _ matrix: CostMatrix, _ endpoints: RouteEndpoints,
+                              _ options: Options, _ control: SolveControl) -> Int? {
+        if solution.provenOptimal { return solution.cost }
+        guard options.computeLowerBound else { return nil }
+        return LowerBound.compute(matrix, endpoints: endpoints, upperBound: solution.cost, control: control)
     }
 }

@@ -202,3 +202,25 @@ struct SolveCommandTests {
         #expect(result.standardError.contains("line"))
     }
 }
+
+@Suite("routeplan solve lower bounds")
+struct LowerBoundCommandTests {
+    @Test("lowerBound never exceeds the known optimum, and gapPercent matches", arguments: [
+        ("berlin52.tsp", 7542), ("att48.tsp", 10628), ("bays29.tsp", 2020), ("si175.tsp", 21407),
+        ("ftv33.atsp", 1286), ("p43.atsp", 5620), ("br17.atsp", 39),
+    ])
+    func bound(file: String, optimum: Int) async throws {
+        let result = await routeplan("solve", fixture("tsplib/\(file)"), "--format", "json", "--heuristic")
+        let object = try json(result.standardOutput)
+        let bound = try #require(object["lowerBound"] as? Int)
+        let length = try #require(object["length"] as? Int)
+        #expect(bound <= optimum && optimum <= length)
+        if bound > 0 {
+            let gap = try #require(object["gapPercent"] as? Double)
+            #expect(abs(gap - Double(length - bound) / Double(bound) * 100) < 0.001)
+        } else {
+            // br17 has zero-cost arcs; a bound of 0 gives no relative gap.
+            #expect(object["gapPercent"] == nil || length == 0)
+        }
+    }
+}
