@@ -42,6 +42,9 @@ public enum LocalSearch {
         control: SolveControl = .unlimited
     ) throws -> Solution {
         try endpoints.validate(nodeCount: matrix.count)
+        if endpoints.isRoundTrip && matrix.isSymmetric && !matrix.hasForbiddenArcs && matrix.count >= 8 {
+            return try solveSymmetric(matrix, start: endpoints.start ?? 0, seed: seed, kicks: kicks, control: control)
+        }
         var best = NearestNeighbor.build(matrix, endpoints: endpoints)
         optimize(&best, control: control)
         var bestCost = best.totalCost
@@ -67,6 +70,31 @@ public enum LocalSearch {
         }
         return Solution(order: order, isRoundTrip: endpoints.isRoundTrip, cost: cost,
                         provenOptimal: m <= 1, method: m <= 1 ? .trivial : .localSearch)
+    }
+
+    /// Kicks made by the symmetric search without a time limit.
+    public static func defaultSymmetricKicks(nodes n: Int) -> Int { min(200_000, 50 * n) }
+
+    /// The closed-tour search on symmetric costs (see ``SymmetricSearch``).
+    static func solveSymmetric(_ matrix: CostMatrix, start: Int, seed: UInt64, kicks: Int?,
+                               control: SolveControl) throws -> Solution {
+        let construction = NearestNeighbor.build(matrix, endpoints: .roundTrip(from: start)).order
+        var search = SymmetricSearch(matrix: matrix, start: construction)
+        search.queueAll()
+        search.optimize(control: control)
+        var generator = SplitMix64(seed: seed)
+        let limit = kicks ?? (control.deadline == nil ? defaultSymmetricKicks(nodes: matrix.count) : Int.max)
+        var kick = 0
+        while kick < limit {
+            if kick & 15 == 0 && control.shouldStop { break }
+            kick += 1
+            _ = search.kick(using: &generator, control: control)
+        }
+        if Task.isCancelled { throw SolverError.cancelled }
+        let order = search.tour.cities(startingAt: start)
+        guard let cost = matrix.cost(of: order, closed: true) else { throw SolverError.noFeasibleRoute(nodes: matrix.count) }
+        assert(cost == search.cost, "incremental cost \(search.cost) differs from the tour's \(cost)")
+        return Solution(order: order, isRoundTrip: true, cost: cost, provenOptimal: false, method: .localSearch)
     }
 
     /// Runs 2-opt and Or-opt alternately until neither improves.

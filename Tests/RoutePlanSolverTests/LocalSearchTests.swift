@@ -157,3 +157,52 @@ struct RouteSolverTests {
         }
     }
 }
+
+@Suite("Symmetric search (neighbour lists, don't-look bits, kicks)")
+struct SymmetricSearchTests {
+    @Test("valid tours whose incremental cost is exact, never worse than the construction", arguments: [8, 9, 20, 75, 200])
+    func valid(n: Int) throws {
+        for seed: UInt64 in 1...4 {
+            var gen = InstanceGenerator(seed: seed &* 5_381 &+ UInt64(n))
+            let matrix = try gen.euclidean(n)
+            let start = Int(seed) % n
+            let construction = NearestNeighbor.build(matrix, endpoints: .roundTrip(from: start))
+            var search = SymmetricSearch(matrix: matrix, start: construction.order)
+            search.queueAll()
+            search.optimize(control: .unlimited)
+            var rng = SplitMix64(seed: seed)
+            for _ in 0..<200 {
+                _ = search.kick(using: &rng, control: .unlimited)
+                let order = search.tour.cities(startingAt: start)
+                #expect(Set(order).count == n, "seed \(seed), n \(n)")
+                #expect(matrix.cost(of: order, closed: true) == search.cost, "seed \(seed), n \(n): incremental cost drifted")
+            }
+            #expect(search.cost <= construction.totalCost, "seed \(seed), n \(n)")
+            let solution = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: start), seed: seed)
+            #expect(isValid(solution, matrix, .roundTrip(from: start)), "seed \(seed), n \(n)")
+        }
+    }
+
+    @Test("reaches the optimum on small instances (Held–Karp) most of the time")
+    func nearOptimal() async throws {
+        var optimal = 0
+        for seed: UInt64 in 1...10 {
+            var gen = InstanceGenerator(seed: seed &* 11)
+            let matrix = try gen.euclidean(14)
+            let exact = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
+            let heuristic = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: seed).cost
+            #expect(heuristic >= exact, "seed \(seed)")
+            if heuristic == exact { optimal += 1 }
+        }
+        #expect(optimal >= 9, "\(optimal) of 10 optimal")
+    }
+
+    @Test("the same seed gives the same tour")
+    func deterministic() throws {
+        var gen = InstanceGenerator(seed: 4)
+        let matrix = try gen.euclidean(300)
+        let a = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 7), seed: 9)
+        let b = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 7), seed: 9)
+        #expect(a == b)
+    }
+}

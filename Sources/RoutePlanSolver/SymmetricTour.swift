@@ -1,0 +1,110 @@
+/// A closed tour on symmetric costs, kept as an array with each city's
+/// position, that reverses whichever side of a stretch is shorter and
+/// journals its reversals so a rejected kick can be undone exactly.
+///
+/// Used by ``SymmetricSearch``: with symmetric costs a stretch costs the
+/// same in both directions, so reversing the complement of a stretch instead
+/// of the stretch itself gives the same cycle, and each reversal costs at
+/// most n/2 swaps.
+struct SymmetricTour {
+    private(set) var order: [Int32]
+    private(set) var position: [Int32]
+    let count: Int
+    /// Reversals applied since the last ``commit()``, as (first position, length).
+    private var journal: [(Int, Int)] = []
+    private var journaling = false
+
+    init(_ cities: [Int]) {
+        count = cities.count
+        order = cities.map(Int32.init)
+        position = [Int32](repeating: 0, count: cities.count)
+        for (p, c) in cities.enumerated() { position[c] = Int32(p) }
+    }
+
+    @inline(__always) func next(_ city: Int) -> Int {
+        let p = Int(position[city]) + 1
+        return Int(order[p == count ? 0 : p])
+    }
+
+    @inline(__always) func previous(_ city: Int) -> Int {
+        let p = Int(position[city])
+        return Int(order[p == 0 ? count - 1 : p - 1])
+    }
+
+    /// Replaces the arcs {a, b} and {c, d} by {a, c} and {b, d}, where the
+    /// tour reads a → b … c → d in one of its two directions (a 2-opt move).
+    /// Whether the array runs that way or the other, the resulting cycle is
+    /// the same.
+    mutating func exchange(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
+        if next(a) == b {
+            reversePath(from: b, to: c)   // a → b … c → d  ⇒  a → c … b → d
+        } else {
+            reversePath(from: c, to: b)   // d → c … b → a  ⇒  d → b … c → a
+        }
+    }
+
+    /// Reverses the path from city `from` forward to city `to` (both
+    /// included), or equivalently its complement, whichever is shorter.
+    mutating func reversePath(from: Int, to: Int) {
+        let i = Int(position[from]), j = Int(position[to])
+        var length = j - i
+        if length < 0 { length += count }
+        length += 1
+        if length * 2 > count {
+            // Reverse the complement: from next(to) to previous(from).
+            let start = j + 1 == count ? 0 : j + 1
+            reverse(start: start, length: count - length)
+        } else {
+            reverse(start: i, length: length)
+        }
+    }
+
+    /// Reverses `length` positions starting at `start`, wrapping around.
+    private mutating func reverse(start: Int, length: Int) {
+        guard length > 1 else { return }
+        if journaling { journal.append((start, length)) }
+        var a = start
+        var b = start + length - 1
+        if b >= count { b -= count }
+        order.withUnsafeMutableBufferPointer { order in
+            position.withUnsafeMutableBufferPointer { position in
+                for _ in 0..<(length / 2) {
+                    let ca = order[a], cb = order[b]
+                    order[a] = cb
+                    order[b] = ca
+                    position[Int(cb)] = Int32(a)
+                    position[Int(ca)] = Int32(b)
+                    a += 1
+                    if a == count { a = 0 }
+                    b -= 1
+                    if b < 0 { b = count - 1 }
+                }
+            }
+        }
+    }
+
+    /// Starts recording reversals so that ``rollback()`` can undo them.
+    mutating func beginTrial() {
+        journal.removeAll(keepingCapacity: true)
+        journaling = true
+    }
+
+    /// Keeps the changes since ``beginTrial()``.
+    mutating func commit() {
+        journaling = false
+        journal.removeAll(keepingCapacity: true)
+    }
+
+    /// Undoes every reversal since ``beginTrial()``, newest first.
+    mutating func rollback() {
+        journaling = false
+        for (start, length) in journal.reversed() { reverse(start: start, length: length) }
+        journal.removeAll(keepingCapacity: true)
+    }
+
+    /// The cities in tour order, starting from `city`.
+    func cities(startingAt city: Int) -> [Int] {
+        let p = Int(position[city])
+        return (0..<count).map { Int(order[(p + $0) % count]) }
+    }
+}
