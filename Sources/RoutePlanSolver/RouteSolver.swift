@@ -107,10 +107,12 @@ public enum RouteSolver {
         }
 
         guard exact else {
-            // With a time limit, keep a tenth of it for the lower bound.
-            let searchControl = options.timeLimit.map { SolveControl(timeLimit: $0 * 0.9) } ?? control
-            let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed, control: searchControl)
-            return Outcome(solution: solution, lowerBound: bound(for: solution, matrix, endpoints, options, control))
+            // The bound needs no route, so it runs on a second core beside the search.
+            async let bound = options.computeLowerBound && free > 1
+                ? LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
+                : nil
+            let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed, control: control)
+            return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : await bound)
         }
         guard options.timeLimit != nil else {
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
