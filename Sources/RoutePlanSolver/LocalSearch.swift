@@ -14,6 +14,10 @@
 /// a seed always gives the same route; with one, kicks continue until the
 /// deadline.
 ///
+/// Closed tours on symmetric costs without forbidden arcs take a faster path,
+/// ``SymmetricSearch`` (neighbour lists, don't-look bits, local kicks); the
+/// search described here serves asymmetric costs and open paths.
+///
 /// - Guarantee: the result obeys the endpoints, visits every node once, and
 ///   never costs more than the nearest-neighbour construction.
 public enum LocalSearch {
