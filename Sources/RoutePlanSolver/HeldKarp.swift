@@ -189,7 +189,6 @@ public enum HeldKarp {
 
         // Walk back through the table: the predecessor of (S, j) is any k whose
         // state plus the arc reproduces C(S, j) exactly.
-        let incomingCosts = incoming
         var reversed = [free[bestLast]]
         var s = full
         var j = bestLast
@@ -201,7 +200,7 @@ public enum HeldKarp {
             while sources != 0 {
                 let k = sources.trailingZeroBitCount
                 sources &= sources - 1
-                if table[prev * m + k] &+ incomingCosts[j * m + k] == target { found = k; break }
+                if table[prev * m + k] &+ incoming[j * m + k] == target { found = k; break }
             }
             precondition(found >= 0, "Held–Karp table is inconsistent")
             reversed.append(free[found])

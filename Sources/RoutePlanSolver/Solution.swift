@@ -29,13 +29,4 @@ public struct Solution: Sendable, Hashable {
         self.provenOptimal = provenOptimal
         self.method = method
     }
-
-    /// The legs travelled, as (from, to) pairs, including the closing leg of a round trip.
-    public var legs: [(from: Int, to: Int)] {
-        var result = zip(order, order.dropFirst()).map { (from: $0, to: $1) }
-        if isRoundTrip, order.count > 1, let first = order.first, let last = order.last {
-            result.append((from: last, to: first))
-        }
-        return result
-    }
 }

@@ -63,7 +63,4 @@ struct WorkingRoute {
 
     /// The visiting order without the repeated start of a round trip.
     var order: [Int] { isRoundTrip ? Array(nodes.dropLast()) : nodes }
-
-    /// The free nodes in their current order.
-    var freeNodes: [Int] { Array(nodes[movable]) }
 }
