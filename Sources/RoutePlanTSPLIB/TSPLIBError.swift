@@ -1,11 +1,15 @@
 /// Everything that can go wrong reading a TSPLIB95 instance or tour file.
 ///
-/// Every case carries the file name and, except for ``unreadableFile(file:reason:)`` and
-/// ``emptyFile(file:)``, the 1-based line number and the offending values, so that
-/// ``description`` can point at the culprit in one sentence.
+/// Every case carries the file name and, except for ``unreadableFile(file:reason:)``,
+/// ``corruptCompressedFile(file:reason:)`` and ``emptyFile(file:)``, the 1-based line number
+/// and the offending values, so that ``description`` can point at the culprit in one sentence.
 public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read from disk.
     case unreadableFile(file: String, reason: String)
+    /// The file starts with the gzip magic number `1f 8b` but cannot be decompressed:
+    /// it is truncated, damaged (a checksum does not match) or not valid DEFLATE data;
+    /// `reason` says which.
+    case corruptCompressedFile(file: String, reason: String)
     /// The file is empty or holds only blank lines.
     case emptyFile(file: String)
     /// A line in the specification part is neither `KEYWORD : value`, a section name nor `EOF`.
@@ -85,7 +89,7 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name of the file the error is about.
     public var file: String {
         switch self {
-        case let .unreadableFile(file, _), let .emptyFile(file):
+        case let .unreadableFile(file, _), let .corruptCompressedFile(file, _), let .emptyFile(file):
             return file
         case let .unexpectedLine(file, _, _), let .duplicateKeyword(file, _, _, _),
             let .missingKeyword(file, _, _), let .missingDimension(file, _),
@@ -105,11 +109,11 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The 1-based line the error is about, or `nil` for ``unreadableFile(file:reason:)`` and
-    /// ``emptyFile(file:)``.
+    /// The 1-based line the error is about, or `nil` for ``unreadableFile(file:reason:)``,
+    /// ``corruptCompressedFile(file:reason:)`` and ``emptyFile(file:)``.
     public var line: Int? {
         switch self {
-        case .unreadableFile, .emptyFile:
+        case .unreadableFile, .corruptCompressedFile, .emptyFile:
             return nil
         case let .unexpectedLine(_, line, _), let .duplicateKeyword(_, line, _, _),
             let .missingKeyword(_, line, _), let .missingDimension(_, line),
@@ -134,6 +138,8 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadableFile(file, reason):
             return "\(file): the file could not be read (\(reason)); check the path and its permissions"
+        case let .corruptCompressedFile(file, reason):
+            return "\(file): the file is gzip-compressed but cannot be decompressed (\(reason)); check it with 'gzip -t' and download it again, or give the uncompressed file"
         case let .emptyFile(file):
             return "\(file): the file is empty; give a TSPLIB95 file with a specification part (NAME, TYPE, DIMENSION, EDGE_WEIGHT_TYPE) and its data section"
         case let .unexpectedLine(file, line, text):

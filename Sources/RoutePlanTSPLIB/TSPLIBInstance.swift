@@ -112,8 +112,12 @@ public struct TSPLIBInstance: Sendable {
 
     /// Reads a TSPLIB95 `.tsp` or `.atsp` file from disk; see ``parse(_:fileName:)``.
     ///
+    /// A gzip-compressed file (such as `pla85900.tsp.gz`), recognised by its first two bytes
+    /// `1f 8b` whatever its name, is decompressed in memory first.
+    ///
     /// - Throws: ``TSPLIBError/unreadableFile(file:reason:)`` when the file cannot be read,
-    ///   otherwise the errors of ``parse(_:fileName:)``.
+    ///   ``TSPLIBError/corruptCompressedFile(file:reason:)`` when it starts like gzip data
+    ///   but cannot be decompressed, otherwise the errors of ``parse(_:fileName:)``.
     public init(contentsOf url: URL) throws(TSPLIBError) {
         let bytes = try readTSPLIBFile(url)
         var parser = TSPLIBInstanceParser(bytes: bytes, fileName: url.lastPathComponent)
@@ -121,11 +125,28 @@ public struct TSPLIBInstance: Sendable {
     }
 }
 
-/// Reads a whole file as bytes, turning I/O failures into ``TSPLIBError/unreadableFile(file:reason:)``.
+/// Reads a whole file as bytes, decompressed if it is gzip data (see ``tsplibText(from:fileName:)``),
+/// turning I/O failures into ``TSPLIBError/unreadableFile(file:reason:)``.
 internal func readTSPLIBFile(_ url: URL) throws(TSPLIBError) -> [UInt8] {
+    let bytes: [UInt8]
     do {
-        return [UInt8](try Data(contentsOf: url))
+        bytes = [UInt8](try Data(contentsOf: url))
     } catch {
         throw .unreadableFile(file: url.lastPathComponent, reason: error.localizedDescription)
+    }
+    return try tsplibText(from: bytes, fileName: url.lastPathComponent)
+}
+
+/// A file's bytes as text: `bytes` themselves, or their decompressed contents when they
+/// start with the gzip magic number `1f 8b` (no TSPLIB95 text can, as 0x8B is not ASCII).
+///
+/// - Throws: ``TSPLIBError/corruptCompressedFile(file:reason:)`` when gzip data cannot be
+///   decompressed.
+internal func tsplibText(from bytes: [UInt8], fileName: String) throws(TSPLIBError) -> [UInt8] {
+    guard Gzip.isCompressed(bytes) else { return bytes }
+    do {
+        return try Gzip.decompress(bytes)
+    } catch {
+        throw .corruptCompressedFile(file: fileName, reason: error.description)
     }
 }

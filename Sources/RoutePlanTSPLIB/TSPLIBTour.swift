@@ -47,7 +47,12 @@ public struct TSPLIBTour: Sendable {
         return try parser.parse()
     }
 
-    /// Reads a TSPLIB95 tour file from disk; see ``parse(_:fileName:)``.
+    /// Reads a TSPLIB95 tour file from disk, decompressing it first if it is gzip data (it
+    /// starts with `1f 8b`); see ``parse(_:fileName:)``.
+    ///
+    /// - Throws: ``TSPLIBError/unreadableFile(file:reason:)`` when the file cannot be read,
+    ///   ``TSPLIBError/corruptCompressedFile(file:reason:)`` when it starts like gzip data
+    ///   but cannot be decompressed, otherwise the errors of ``parse(_:fileName:)``.
     public init(contentsOf url: URL) throws(TSPLIBError) {
         let bytes = try readTSPLIBFile(url)
         var parser = TSPLIBTourParser(bytes: bytes, fileName: url.lastPathComponent)

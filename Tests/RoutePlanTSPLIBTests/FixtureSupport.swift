@@ -1,9 +1,11 @@
 import Foundation
 import RoutePlanTSPLIB
 
-/// Where the TSPLIB fixtures live, found relative to this test file.
+/// Where the TSPLIB fixtures live, found relative to this test file (with symbolic links
+/// resolved, so that a package linking to these tests finds the same folders).
 enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath)
+        .resolvingSymlinksInPath()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
