@@ -1,11 +1,21 @@
-/// Iterated local search: nearest-neighbour construction, then 2-opt and
-/// Or-opt to a local optimum, then repeated double-bridge kicks each followed
-/// by local search, keeping the best route found.
+/// Iterated local search: construction, local search to a local optimum,
+/// then repeated kicks each followed by local search, keeping the best route.
 ///
-/// A double-bridge kick cuts the free part of the route into four stretches
-/// A B C D and reconnects them as A C B D. No stretch is reversed, so the kick
-/// is priced correctly on asymmetric costs, and plain 2-opt/Or-opt cannot
-/// undo it in one move:
+/// **From eight nodes on**, every problem is solved as a closed tour on
+/// symmetric costs (see ``SymmetricCosts``): a symmetric round trip as it
+/// is, a symmetric open path through one extra node, and anything with
+/// asymmetric costs through the doubled graph of Jonker & Volgenant. The
+/// tour is built greedily and improved by ``SymmetricSearch``: Lin–Kernighan
+/// steps and Or-opt over neighbour lists with don't-look bits, and local
+/// double-bridge kicks.
+///
+/// **Below eight nodes**, and whenever forbidden arcs leave the symmetric
+/// search without a valid route, the route-array search runs instead:
+/// nearest neighbour, exactly priced 2-opt (``TwoOpt``) and Or-opt
+/// (``OrOpt``), and double-bridge kicks over the whole route. A double
+/// bridge cuts the free part into four stretches A B C D and reconnects them
+/// as A C B D; no stretch is reversed, so it is priced correctly on
+/// asymmetric costs, and plain 2-opt/Or-opt cannot undo it in one move:
 ///
 ///     before:  A ──▶ B ──▶ C ──▶ D
 ///     after:   A ──▶ C ──▶ B ──▶ D
@@ -14,16 +24,16 @@
 /// a seed always gives the same route; with one, kicks continue until the
 /// deadline.
 ///
-/// Closed tours on symmetric costs without forbidden arcs take a faster path,
-/// ``SymmetricSearch`` (neighbour lists, don't-look bits, local kicks); the
-/// search described here serves asymmetric costs and open paths.
-///
 /// - Guarantee: the result obeys the endpoints, visits every node once, and
-///   never costs more than the nearest-neighbour construction.
+///   never costs more than the construction it started from.
 public enum LocalSearch {
-    /// Kicks made without a time limit for a problem of `m` free nodes:
-    /// enough for small itineraries to converge, bounded so large problems
-    /// still finish in about a second.
+    /// The smallest problem solved through its symmetric form; below it the
+    /// route-array search is as good and simpler.
+    static let symmetricFormMinimum = 8
+
+    /// Kicks made by the route-array search without a time limit for a
+    /// problem of `m` free nodes: enough for small itineraries to converge,
+    /// bounded so large problems still finish in about a second.
     public static func defaultKicks(freeNodes m: Int) -> Int {
         guard m >= 4 else { return 0 }
         return min(2_000, max(5, 4_000_000 / (m * m)))
@@ -34,8 +44,11 @@ public enum LocalSearch {
     /// - Parameters:
     ///   - seed: chooses the kicks; equal seeds give equal routes when
     ///     `kicks` bounds the work.
-    ///   - kicks: the number of kicks, or `nil` for ``defaultKicks(freeNodes:)``
+    ///   - kicks: the number of kicks, or `nil` for the default
     ///     (unbounded when `control` has a deadline).
+    ///   - routeArrayOnly: skips the symmetric form and runs the route-array
+    ///     search alone (a second opinion on asymmetric costs, where the two
+    ///     searches find different routes).
     /// - Throws: ``SolverError/noFeasibleRoute(nodes:)`` when the best route
     ///   found still needs a forbidden arc, ``SolverError/cancelled``.
     public static func solve(
@@ -43,11 +56,14 @@ public enum LocalSearch {
         endpoints: RouteEndpoints,
         seed: UInt64 = 1,
         kicks: Int? = nil,
-        control: SolveControl = .unlimited
+        control: SolveControl = .unlimited,
+        routeArrayOnly: Bool = false
     ) throws -> Solution {
         try endpoints.validate(nodeCount: matrix.count)
-        if endpoints.isRoundTrip && matrix.isSymmetric && !matrix.hasForbiddenArcs && matrix.count >= 8 {
-            return try solveSymmetric(matrix, start: endpoints.start ?? 0, seed: seed, kicks: kicks, control: control)
+        if matrix.count >= symmetricFormMinimum, !routeArrayOnly,
+           let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed,
+                                                        kicks: kicks, control: control) {
+            return solution
         }
         var best = NearestNeighbor.build(matrix, endpoints: endpoints)
         optimize(&best, control: control)
@@ -74,31 +90,6 @@ public enum LocalSearch {
         }
         return Solution(order: order, isRoundTrip: endpoints.isRoundTrip, cost: cost,
                         provenOptimal: m <= 1, method: m <= 1 ? .trivial : .localSearch)
-    }
-
-    /// Kicks made by the symmetric search without a time limit.
-    public static func defaultSymmetricKicks(nodes n: Int) -> Int { min(200_000, 50 * n) }
-
-    /// The closed-tour search on symmetric costs (see ``SymmetricSearch``).
-    static func solveSymmetric(_ matrix: CostMatrix, start: Int, seed: UInt64, kicks: Int?,
-                               control: SolveControl) throws -> Solution {
-        let construction = NearestNeighbor.build(matrix, endpoints: .roundTrip(from: start)).order
-        var search = SymmetricSearch(matrix: matrix, start: construction)
-        search.queueAll()
-        search.optimize(control: control)
-        var generator = SplitMix64(seed: seed)
-        let limit = kicks ?? (control.deadline == nil ? defaultSymmetricKicks(nodes: matrix.count) : Int.max)
-        var kick = 0
-        while kick < limit {
-            if kick & 15 == 0 && control.shouldStop { break }
-            kick += 1
-            _ = search.kick(using: &generator, control: control)
-        }
-        if Task.isCancelled { throw SolverError.cancelled }
-        let order = search.tour.cities(startingAt: start)
-        guard let cost = matrix.cost(of: order, closed: true) else { throw SolverError.noFeasibleRoute(nodes: matrix.count) }
-        assert(cost == search.cost, "incremental cost \(search.cost) differs from the tour's \(cost)")
-        return Solution(order: order, isRoundTrip: true, cost: cost, provenOptimal: false, method: .localSearch)
     }
 
     /// Runs 2-opt and Or-opt alternately until neither improves.

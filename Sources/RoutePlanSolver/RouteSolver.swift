@@ -32,6 +32,9 @@ public enum RouteSolver {
         public var seed: UInt64
         /// Whether to compute a lower bound for a heuristic route (see ``LowerBound``).
         public var computeLowerBound: Bool
+        /// Whether a heuristic solve runs a second, different search on
+        /// another core and keeps the better route.
+        public var parallelSearch: Bool
 
         /// The default automatic cutoff in free nodes: 22, a 23-stop round
         /// trip. Measured in `Benchmarks/` on the 2-core reference machine
@@ -44,7 +47,9 @@ public enum RouteSolver {
         public static let defaultExactNodeLimit = 22
 
         public init(strategy: Strategy = .automatic, timeLimit: Duration? = nil, maxMemoryBytes: Int? = nil,
-                    exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true) {
+                    exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true,
+                    parallelSearch: Bool = true) {
+            self.parallelSearch = parallelSearch
             self.strategy = strategy
             self.timeLimit = timeLimit
             self.maxMemoryBytes = maxMemoryBytes
@@ -111,7 +116,20 @@ public enum RouteSolver {
             async let bound = options.computeLowerBound && free > 1
                 ? LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
                 : nil
-            let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed, control: control)
+            // A second search on the other core: the route-array search on
+            // asymmetric costs (it finds different routes from the doubled
+            // graph's), another seed on symmetric ones. Each is bounded by
+            // kicks or the deadline, so the pair stays deterministic.
+            let portfolio = options.parallelSearch && free >= LocalSearch.symmetricFormMinimum
+            let asymmetric = !matrix.isSymmetric
+            let seed = options.seed
+            async let second: Solution? = portfolio
+                ? try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ 0x9E37_79B9_7F4A_7C15,
+                                        control: control, routeArrayOnly: asymmetric)
+                : nil
+            let first = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
+            var solution = first
+            if let other = try await second, other.cost < first.cost { solution = other }
             return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : await bound)
         }
         guard options.timeLimit != nil else {

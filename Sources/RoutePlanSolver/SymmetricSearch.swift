@@ -1,22 +1,27 @@
-/// Iterated local search for closed tours on symmetric costs: 2-opt and
-/// Or-opt over neighbour lists with don't-look bits, and local double-bridge
-/// kicks that are undone unless they lead to a shorter tour.
+/// Iterated local search for closed tours on symmetric costs: Lin–Kernighan
+/// steps and Or-opt over neighbour lists with don't-look bits, and local
+/// double-bridge kicks that are undone unless the tour gets no longer.
 ///
 /// **Neighbour lists.** Each city keeps its *K* cheapest neighbours; a move
-/// is only tried when it adds an arc to one of them that is cheaper than an
-/// arc it removes (the standard gain criterion), so a scan is O(K) per city
+/// is only tried when it adds an edge to one of them that is cheaper than an
+/// edge it removes (the standard gain criterion), so a scan is O(K) per city
 /// instead of O(n).
 ///
 /// **Don't-look bits.** A queue holds the cities whose surroundings changed;
 /// a city leaves it when no improving move starts there, and the endpoints of
-/// every changed arc rejoin it. After a kick only the kicked arcs' cities are
-/// queued, so re-optimising costs time proportional to the change, not to n.
+/// every changed edge rejoin it. After a kick only the kicked edges' cities
+/// are queued, so re-optimising costs time proportional to the change, not
+/// to n.
 ///
-/// 2-opt (a → b … c → d becomes a → c … b → d):
+/// **Lin–Kernighan** (see ``improveLinKernighan(_:)``): chains of up to
+/// eight 2-opt flips, each step priced exactly, which include every improving
+/// 2-opt move and the sequential 3-opt moves.
+///
+/// 2-opt, the first step of a chain (a → b … c → d becomes a → c … b → d):
 ///
 ///     gain = c(a,b) + c(c,d) − c(a,c) − c(b,d)
 ///
-/// Or-opt moves a stretch s…e of 1–3 cities (p → s … e → q) between two
+/// **Or-opt** moves a stretch s…e of 1–3 cities (p → s … e → q) between two
 /// neighbouring cities x → y, kept or reversed:
 ///
 ///     gain = c(p,s) + c(e,q) + c(x,y) − c(p,q) − c(x,s) − c(e,y)   (kept)
@@ -25,53 +30,51 @@
 /// applied as three reversals of the tour array.
 ///
 /// **Kicks.** A double bridge on a short window of the tour (three cuts within
-/// ``kickWindow`` positions of a random city) swaps two adjacent stretches:
-/// three arcs change, no stretch is reversed. The kick plus its local search
-/// is kept only if the tour got shorter; otherwise the journal of reversals
-/// is rolled back.
-struct SymmetricSearch {
-    static let neighbours = 10
-    static let kickWindow = 50
-
-    let matrix: CostMatrix
+/// ``SearchTuning/kickWindow`` positions of a random city, never through a
+/// fixed edge) swaps two adjacent stretches: three edges change, no stretch
+/// is reversed. The kick plus its local search is kept if the tour got no
+/// longer (accepting ties lets the search drift across plateaus); otherwise
+/// the journal of reversals is rolled back.
+struct SymmetricSearch<Costs: SymmetricCosts> {
+    let costs: Costs
     let n: Int
     /// neighbourList[c * K ..< (c + 1) * K]: c's cheapest neighbours, cheapest first.
     let neighbourList: [Int32]
     let k: Int
+    /// The longest stretch Or-opt moves: 3 cities, or 3 doubled cities (an
+    /// entry and exit each) on ``DoubledCosts``.
+    let orOptLength: Int
     var tour: SymmetricTour
     var cost: Int
     private var queued: [Bool]
     private var queue: [Int32] = []
     private var queueHead = 0
+    /// The arcs added by the Lin–Kernighan chain being built.
+    var chain: [(Int32, Int32)] = []
+    /// Scratch for the Lin–Kernighan candidates of each depth.
+    var lkScore = [Int](repeating: 0, count: SearchTuning.linKernighanBreadth.count * SearchTuning.widestBreadth)
+    var lkCity = [Int32](repeating: 0, count: 2 * SearchTuning.linKernighanBreadth.count * SearchTuning.widestBreadth)
 
-    init(matrix: CostMatrix, start: [Int]) {
-        self.matrix = matrix
-        n = matrix.count
-        k = min(Self.neighbours, n - 1)
-        neighbourList = Self.buildNeighbours(matrix, k)
+    /// - Parameters:
+    ///   - neighbours: each city's `k` candidate neighbours, cheapest first, flat.
+    ///   - start: the initial tour.
+    init(costs: Costs, neighbours: [Int32], k: Int, start: [Int]) {
+        precondition(neighbours.count == costs.count * k && start.count == costs.count)
+        self.costs = costs
+        n = costs.count
+        self.k = k
+        neighbourList = neighbours
+        orOptLength = costs is DoubledCosts ? 6 : 3
         tour = SymmetricTour(start)
-        cost = matrix.cost(of: start, closed: true) ?? Int.max
+        var total = 0
+        for (i, c) in start.enumerated() { total += costs.cost(c, start[i + 1 == start.count ? 0 : i + 1]) }
+        cost = total
         queued = [Bool](repeating: false, count: n)
     }
 
-    static func buildNeighbours(_ matrix: CostMatrix, _ k: Int) -> [Int32] {
-        let n = matrix.count
-        var list = [Int32](repeating: 0, count: n * k)
-        var candidates: [(Int32, Int32)] = []
-        candidates.reserveCapacity(n)
-        for c in 0..<n {
-            candidates.removeAll(keepingCapacity: true)
-            for o in 0..<n where o != c { candidates.append((matrix[c, o], Int32(o))) }
-            // Partial selection of the k cheapest, ties by index for determinism.
-            candidates.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-            for i in 0..<k { list[c * k + i] = candidates[i].1 }
-        }
-        return list
-    }
+    @inline(__always) func d(_ a: Int, _ b: Int) -> Int { costs.cost(a, b) }
 
-    @inline(__always) func d(_ a: Int, _ b: Int) -> Int { Int(matrix.storage[a &* n &+ b]) }
-
-    private mutating func push(_ city: Int) {
+    mutating func push(_ city: Int) {
         if !queued[city] {
             queued[city] = true
             queue.append(Int32(city))
@@ -96,43 +99,19 @@ struct SymmetricSearch {
         while let a = pop() {
             steps += 1
             if steps & 255 == 0 && control.shouldStop { return }
-            if improveTwoOpt(a) || improveOrOpt(a) { push(a) }
+            if improveLinKernighan(a) || improveOrOpt(a) { push(a) }
         }
     }
 
     /// Queues every city (the start of a full local search).
     mutating func queueAll() { for c in 0..<n { push(c) } }
 
-    /// Tries 2-opt moves that add an arc from `a` to one of its neighbours.
-    private mutating func improveTwoOpt(_ a: Int) -> Bool {
-        for forward in [true, false] {
-            let b = forward ? tour.next(a) : tour.previous(a)
-            let dab = d(a, b)
-            for i in 0..<k {
-                let c = Int(neighbourList[a * k + i])
-                let dac = d(a, c)
-                if dac >= dab { break }
-                let dd = forward ? tour.next(c) : tour.previous(c)
-                if dd == a || c == b { continue }
-                let gain = dab + d(c, dd) - dac - d(b, dd)
-                if gain > 0 {
-                    // forward: a→b … c→dd becomes a→c … b→dd: reverse b…c.
-                    if forward { tour.reversePath(from: b, to: c) } else { tour.reversePath(from: c, to: b) }
-                    cost -= gain
-                    push(b); push(c); push(dd)
-                    return true
-                }
-            }
-        }
-        return false
-    }
-
     /// Tries moving the stretch of 1–3 cities starting at `s` (forward) next
     /// to a neighbour of its first or last city.
     private mutating func improveOrOpt(_ s: Int) -> Bool {
         guard n >= 8 else { return false }
         var e = s
-        for length in 1...3 {
+        for length in 1...orOptLength {
             if length > 1 { e = tour.next(e) }
             let p = tour.previous(s), q = tour.next(e)
             if q == p || q == s { break }
@@ -196,20 +175,24 @@ struct SymmetricSearch {
     /// A double bridge within a window around a random city, then local
     /// search from the changed arcs; kept only if the tour got shorter.
     mutating func kick(using generator: inout SplitMix64, control: SolveControl) -> Bool {
-        let window = min(Self.kickWindow, n - 1)
+        let window = min(SearchTuning.kickWindow, n - 1)
         guard window >= 4 else { return false }
         let before = cost
-        tour.beginTrial()
-        let anchor = Int.random(in: 0..<n, using: &generator)
+        let startPosition = Int(tour.position[Int.random(in: 0..<n, using: &generator)])
+        func city(_ offset: Int) -> Int { Int(tour.order[(startPosition + offset) % n]) }
+        // Three distinct cuts, none through an edge every tour must keep.
         var cuts: [Int] = []
+        var attempts = 0
         while cuts.count < 3 {
+            attempts += 1
+            if attempts > 64 { return false }
             let offset = Int.random(in: 1..<window, using: &generator)
-            if !cuts.contains(offset) { cuts.append(offset) }
+            if cuts.contains(offset) || costs.isFixed(city(offset), city(offset + 1)) { continue }
+            cuts.append(offset)
         }
         cuts.sort()
+        tour.beginTrial()
         // Cities: a = anchor+c0, b = next, then stretches B = [b … c], C = [c' … e].
-        let startPosition = Int(tour.position[anchor])
-        func city(_ offset: Int) -> Int { Int(tour.order[(startPosition + offset) % n]) }
         let a = city(cuts[0]), b = city(cuts[0] + 1)
         let c = city(cuts[1]), c2 = city(cuts[1] + 1)
         let e = city(cuts[2]), f = city(cuts[2] + 1)
@@ -221,7 +204,7 @@ struct SymmetricSearch {
         cost += delta
         for city in [a, b, c, c2, e, f] { push(city) }
         optimize(control: control)
-        if cost < before {
+        if cost <= before {
             tour.commit()
             return true
         }

@@ -83,6 +83,40 @@ struct SymmetricTour {
         }
     }
 
+    /// A point in the journal to return to with ``undo(to:)``; see ``mark()``.
+    struct Mark {
+        fileprivate let entries: Int
+        fileprivate let startedJournal: Bool
+    }
+
+    /// Marks the current tour so that ``undo(to:)`` can return to it, inside
+    /// or outside a trial (``beginTrial()``); end the mark with ``undo(to:)``
+    /// or ``keep(_:)``.
+    mutating func mark() -> Mark {
+        if journaling { return Mark(entries: journal.count, startedJournal: false) }
+        journal.removeAll(keepingCapacity: true)
+        journaling = true
+        return Mark(entries: 0, startedJournal: true)
+    }
+
+    /// Undoes every reversal made since `mark`, newest first.
+    mutating func undo(to mark: Mark) {
+        journaling = false
+        while journal.count > mark.entries {
+            let (start, length) = journal.removeLast()
+            reverse(start: start, length: length)
+        }
+        journaling = !mark.startedJournal
+    }
+
+    /// Keeps the reversals made since `mark` (still undoable by an enclosing trial).
+    mutating func keep(_ mark: Mark) {
+        if mark.startedJournal {
+            journaling = false
+            journal.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Starts recording reversals so that ``rollback()`` can undo them.
     mutating func beginTrial() {
         journal.removeAll(keepingCapacity: true)

@@ -31,6 +31,8 @@ struct LocalSearchTests {
             let matrix = try gen.asymmetric(n)
             for endpoints in gen.endpointVariants(n) {
                 let exact = try await HeldKarp.solve(matrix, endpoints: endpoints).cost
+                #expect(isValid(try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed), matrix, endpoints),
+                        "seed \(seed), n \(n), \(endpoints)")
                 let heuristic = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed).cost
                 #expect(heuristic >= exact, "seed \(seed), n \(n), \(endpoints)")
                 total += 1
@@ -160,6 +162,12 @@ struct RouteSolverTests {
 
 @Suite("Symmetric search (neighbour lists, don't-look bits, kicks)")
 struct SymmetricSearchTests {
+    /// The cost of the search's tour recomputed edge by edge.
+    static func recomputed<C: SymmetricCosts>(_ search: SymmetricSearch<C>) -> Int {
+        let order = search.tour.cities(startingAt: 0)
+        return zip(order, order.dropFirst() + [order[0]]).reduce(0) { $0 + search.costs.cost($1.0, $1.1) }
+    }
+
     @Test("valid tours whose incremental cost is exact, never worse than the construction", arguments: [8, 9, 20, 75, 200])
     func valid(n: Int) throws {
         for seed: UInt64 in 1...4 {
@@ -167,7 +175,11 @@ struct SymmetricSearchTests {
             let matrix = try gen.euclidean(n)
             let start = Int(seed) % n
             let construction = NearestNeighbor.build(matrix, endpoints: .roundTrip(from: start))
-            var search = SymmetricSearch(matrix: matrix, start: construction.order)
+            let costs = MatrixCosts(matrix: matrix)
+            let k = min(10, n - 1)
+            var search = SymmetricSearch(costs: costs, neighbours: costs.nearestNeighbours(k), k: k,
+                                         start: construction.order)
+            #expect(search.cost == construction.totalCost)
             search.queueAll()
             search.optimize(control: .unlimited)
             var rng = SplitMix64(seed: seed)
@@ -181,6 +193,110 @@ struct SymmetricSearchTests {
             let solution = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: start), seed: seed)
             #expect(isValid(solution, matrix, .roundTrip(from: start)), "seed \(seed), n \(n)")
         }
+    }
+
+    @Test("on the doubled graph of asymmetric costs, kicks keep every entry–exit edge", arguments: [8, 30, 120])
+    func doubled(n: Int) throws {
+        for seed: UInt64 in 1...3 {
+            var gen = InstanceGenerator(seed: seed &* 613 &+ UInt64(n))
+            let matrix = try gen.asymmetric(n)
+            let costs = DoubledCosts(n: n, directed: matrix.storage.map(Int.init))
+            let k = 10
+            let lists = costs.nearestNeighbours(k)
+            var search = SymmetricSearch(costs: costs, neighbours: lists, k: k,
+                                         start: GreedyEdge.tour(costs, neighbours: lists, k: k))
+            search.queueAll()
+            search.optimize(control: .unlimited)
+            var rng = SplitMix64(seed: seed)
+            for _ in 0..<100 { _ = search.kick(using: &rng, control: .unlimited) }
+            #expect(search.cost == Self.recomputed(search), "seed \(seed), n \(n)")
+            for node in 0..<n {
+                let exit = n + node
+                #expect(search.tour.next(node) == exit || search.tour.previous(node) == exit,
+                        "seed \(seed), n \(n): entry \(node) lost its exit")
+            }
+        }
+    }
+
+    @Test("with complete neighbour lists no 2-opt move improves the local optimum (brute force)",
+          arguments: [10, 30, 60])
+    func twoOptLocalOptimum(n: Int) throws {
+        for seed: UInt64 in 1...4 {
+            var gen = InstanceGenerator(seed: seed &* 97 &+ UInt64(n))
+            let matrix = try gen.euclidean(n)
+            let costs = MatrixCosts(matrix: matrix)
+            let k = n - 1
+            let start = NearestNeighbor.build(matrix, endpoints: .roundTrip()).order
+            var search = SymmetricSearch(costs: costs, neighbours: costs.nearestNeighbours(k), k: k, start: start)
+            search.queueAll()
+            search.optimize(control: .unlimited)
+            let t = search.tour.cities(startingAt: 0)
+            for i in 0..<n {
+                for j in (i + 2)..<(n + i - 1) where j < n {
+                    let a = t[i], b = t[i + 1], c = t[j], d = t[(j + 1) % n]
+                    let gain = costs.cost(a, b) + costs.cost(c, d) - costs.cost(a, c) - costs.cost(b, d)
+                    #expect(gain <= 0, "seed \(seed), n \(n): 2-opt on \(a)-\(b), \(c)-\(d) gains \(gain)")
+                }
+            }
+        }
+    }
+
+    @Test("greedy construction visits every node once", arguments: [4, 9, 50, 300])
+    func greedy(n: Int) throws {
+        for seed: UInt64 in 1...3 {
+            var gen = InstanceGenerator(seed: seed &+ UInt64(n) &* 1_009)
+            let matrix = try gen.euclidean(n)
+            let costs = MatrixCosts(matrix: matrix)
+            for k in [1, 3, min(10, n - 1)] {
+                let order = GreedyEdge.tour(costs, neighbours: costs.nearestNeighbours(k), k: k)
+                #expect(order.sorted() == Array(0..<n), "seed \(seed), n \(n), k \(k)")
+            }
+        }
+    }
+
+    @Test("open paths on symmetric costs: every endpoint rule, never below the optimum", arguments: [8, 10, 12])
+    func symmetricPaths(n: Int) async throws {
+        var optimal = 0, total = 0
+        for seed: UInt64 in 1...5 {
+            var gen = InstanceGenerator(seed: seed &* 41 &+ UInt64(n))
+            let matrix = try gen.euclidean(n)
+            for endpoints in gen.endpointVariants(n) {
+                let exact = try await HeldKarp.solve(matrix, endpoints: endpoints).cost
+                let solution = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed)
+                #expect(isValid(solution, matrix, endpoints), "seed \(seed), n \(n), \(endpoints)")
+                #expect(solution.cost >= exact, "seed \(seed), n \(n), \(endpoints)")
+                total += 1
+                if solution.cost == exact { optimal += 1 }
+            }
+        }
+        #expect(Double(optimal) >= 0.9 * Double(total), "\(optimal) of \(total) optimal at n = \(n)")
+    }
+
+    @Test("costs from a function, with given or computed neighbour lists")
+    func functionCosts() throws {
+        var gen = InstanceGenerator(seed: 12)
+        let points = (0..<150).map { _ in (gen.int(0...1000), gen.int(0...1000)) }
+        let cost: @Sendable (Int, Int) -> Int = { a, b in
+            let dx = Double(points[a].0 - points[b].0), dy = Double(points[a].1 - points[b].1)
+            return Int((dx * dx + dy * dy).squareRoot().rounded())
+        }
+        let matrix = try CostMatrix(count: points.count) { cost($0, $1) }
+        let reference = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: 3, kicks: 2_000)
+        let computed = try LocalSearch.solveRoundTrip(count: points.count, neighbours: nil, seed: 3, kicks: 2_000, cost: cost)
+        let lists = MatrixCosts(matrix: matrix).nearestNeighbours(8)
+        let given = try LocalSearch.solveRoundTrip(count: points.count, neighbours: lists, seed: 3, kicks: 2_000, cost: cost)
+        for solution in [computed, given] {
+            #expect(isValid(solution, matrix, .roundTrip()))
+            #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
+            // Same search on the same costs: within a percent of the matrix route.
+            #expect(Double(solution.cost) <= Double(reference.cost) * 1.01)
+        }
+        #expect(computed.order == reference.order, "the function path and the matrix path are the same search")
+        let square = try LocalSearch.solveRoundTrip(count: 4, neighbours: nil, kicks: 10) { a, b in
+            let p = [(0, 0), (10, 10), (0, 10), (10, 0)]
+            return abs(p[a].0 - p[b].0) + abs(p[a].1 - p[b].1)
+        }
+        #expect(square.cost == 40)
     }
 
     @Test("reaches the optimum on small instances (Held–Karp) most of the time")

@@ -1,0 +1,144 @@
+extension LocalSearch {
+    /// Kicks made by the symmetric search without a time limit, for a
+    /// problem of `n` nodes: enough to converge on a few hundred nodes,
+    /// bounded so that large problems still finish in seconds.
+    public static func defaultSymmetricKicks(nodes n: Int) -> Int { min(100_000, 50 * n) }
+
+    /// Solves a closed tour on costs given by a function, without a matrix:
+    /// for instances too large for n² costs in memory.
+    ///
+    /// ```swift
+    /// // Four corners of a square: the tour goes round it.
+    /// let points = [(0, 0), (10, 10), (0, 10), (10, 0)]
+    /// let tour = try LocalSearch.solveRoundTrip(count: 4, neighbours: nil, kicks: 10) { a, b in
+    ///     abs(points[a].0 - points[b].0) + abs(points[a].1 - points[b].1)
+    /// }
+    /// tour.cost  // 40
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: the number of nodes, at least 1.
+    ///   - neighbours: each node's candidate neighbours, cheapest first, as a
+    ///     flat array of `count · k` entries (for example from a spatial
+    ///     index); `nil` computes them from `cost` in O(count²).
+    ///   - cost: a symmetric cost function, at most ``CostMatrix/maximumCost``.
+    /// - Returns: the tour starting at node 0.
+    /// - Throws: ``SolverError/cancelled``.
+    public static func solveRoundTrip(
+        count: Int, neighbours: [Int32]?, seed: UInt64 = 1, kicks: Int? = nil,
+        control: SolveControl = .unlimited, cost: @escaping @Sendable (Int, Int) -> Int
+    ) throws -> Solution {
+        precondition(count >= 1, "a tour needs at least one node")
+        guard count > 3 else {
+            let order = Array(0..<count)
+            var total = 0
+            for i in 0..<count where count > 1 { total += cost(order[i], order[(i + 1) % count]) }
+            return Solution(order: order, isRoundTrip: true, cost: total, provenOptimal: true, method: .trivial)
+        }
+        let costs = FunctionCosts(count: count, function: cost)
+        let k: Int
+        if let neighbours {
+            precondition(neighbours.count % count == 0, "neighbour lists must hold count · k entries")
+            k = neighbours.count / count
+        } else {
+            k = min(SearchTuning.neighbours, count - 1)
+        }
+        let lists = neighbours ?? costs.nearestNeighbours(k)
+        let (tour, total) = try runSymmetric(costs, neighbours: lists, k: k, nodes: count,
+                                             seed: seed, kicks: kicks, control: control)
+        return Solution(order: tour.cities(startingAt: 0), isRoundTrip: true, cost: total,
+                        provenOptimal: false, method: .localSearch)
+    }
+
+    /// Greedy construction, local search to a local optimum, then kicks until
+    /// `kicks` (default ``defaultSymmetricKicks(nodes:)`` for the `nodes` of
+    /// the original problem) or the deadline.
+    static func runSymmetric<Costs: SymmetricCosts>(
+        _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl
+    ) throws -> (SymmetricTour, Int) {
+        let start = GreedyEdge.tour(costs, neighbours: neighbours, k: k)
+        var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
+        search.queueAll()
+        search.optimize(control: control)
+        var generator = SplitMix64(seed: seed)
+        let limit = kicks ?? (control.deadline == nil ? defaultSymmetricKicks(nodes: nodes) : Int.max)
+        var kick = 0
+        while kick < limit {
+            if kick & 15 == 0 && control.shouldStop { break }
+            kick += 1
+            _ = search.kick(using: &generator, control: control)
+        }
+        if Task.isCancelled { throw SolverError.cancelled }
+        return (search.tour, search.cost)
+    }
+
+    /// Solves `matrix` under `endpoints` through a symmetric form of the
+    /// problem (see ``SymmetricCosts``); `nil` when the route found still
+    /// needs a forbidden arc.
+    static func solveThroughSymmetricForm(
+        _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl
+    ) throws -> Solution? {
+        let n = matrix.count
+        let order: [Int]
+        if matrix.isSymmetric && endpoints.isRoundTrip {
+            let costs = MatrixCosts(matrix: matrix)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control)
+            order = tour.cities(startingAt: endpoints.start ?? 0)
+        } else if matrix.isSymmetric {
+            let costs = PathCosts(matrix: matrix, endpoints: endpoints)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control)
+            var path = Array(tour.cities(startingAt: n).dropFirst())
+            if let s = endpoints.start, path.first != s { path.reverse() }
+            if let t = endpoints.end, path.last != t { path.reverse() }
+            order = path
+        } else {
+            // The directed cycle problem (one extra node closes an open path),
+            // doubled into a symmetric one.
+            let cycle = LowerBound.cycleMatrix(matrix, endpoints)
+            let size = cycle.count
+            let directed = cycle.flatMap { row in row.map { $0 ?? SymmetricCostLimits.unusable } }
+            let costs = DoubledCosts(n: size, directed: directed)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control)
+            // Read entry i → exit i → entry j …; a tour that breaks that
+            // pattern is no directed cycle.
+            var cities = tour.cities(startingAt: 0)
+            if cities[1] != size { cities = [0] + cities.dropFirst().reversed() }
+            var cycleOrder: [Int] = []
+            cycleOrder.reserveCapacity(size)
+            for i in stride(from: 0, to: cities.count, by: 2) {
+                guard cities[i] < size, cities[i + 1] == cities[i] + size else { return nil }
+                cycleOrder.append(cities[i])
+            }
+            if endpoints.isRoundTrip {
+                let s = cycleOrder.firstIndex(of: endpoints.start ?? 0) ?? 0
+                order = Array(cycleOrder[s...] + cycleOrder[..<s])
+            } else {
+                let d = cycleOrder.firstIndex(of: n) ?? 0
+                order = Array(cycleOrder[(d + 1)...] + cycleOrder[..<d])
+            }
+        }
+        guard endpoints.admits(order), let cost = matrix.cost(of: order, closed: endpoints.isRoundTrip) else {
+            return nil
+        }
+        return Solution(order: order, isRoundTrip: endpoints.isRoundTrip, cost: cost,
+                        provenOptimal: false, method: .localSearch)
+    }
+
+    private static func run<Costs: SymmetricCosts>(
+        _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl
+    ) throws -> SymmetricTour {
+        let k = min(SearchTuning.neighbours, costs.count - 1)
+        let lists = costs.nearestNeighbours(k)
+        return try runSymmetric(costs, neighbours: lists, k: k, nodes: nodes,
+                                seed: seed, kicks: kicks, control: control).0
+    }
+}
+
+extension RouteEndpoints {
+    /// Whether `order` starts and ends where these endpoints require.
+    func admits(_ order: [Int]) -> Bool {
+        if let s = start, order.first != s { return false }
+        if !isRoundTrip, let t = end, order.last != t { return false }
+        return true
+    }
+}

@@ -1,0 +1,173 @@
+/// The costs ``SymmetricSearch`` reads: a complete undirected graph whose
+/// arcs cost the same both ways, with ``SymmetricCostLimits/unusable`` for arcs
+/// no tour may use.
+///
+/// Every problem the heuristic solves is brought to this form: symmetric
+/// round trips directly (``MatrixCosts``), open paths through one extra node
+/// (``PathCosts``), asymmetric costs through the doubled graph
+/// (``DoubledCosts``), and very large coordinate instances through a cost
+/// function evaluated on the fly (``FunctionCosts``).
+protocol SymmetricCosts: Sendable {
+    /// The number of nodes.
+    var count: Int { get }
+    /// The cost of the edge {a, b}; equal to `cost(b, a)`.
+    func cost(_ a: Int, _ b: Int) -> Int
+    /// Whether the edge {a, b} belongs to every valid tour, so a kick must
+    /// not cut it (the in–out edges of ``DoubledCosts``).
+    func isFixed(_ a: Int, _ b: Int) -> Bool
+}
+
+extension SymmetricCosts {
+    func isFixed(_ a: Int, _ b: Int) -> Bool { false }
+}
+
+/// Cost values shared by the symmetric forms.
+enum SymmetricCostLimits {
+    /// The cost of an edge no valid tour uses. Tours stay far below it
+    /// (costs are below 2³⁰ and the doubled graph's penalty below 2⁴⁶), and
+    /// sums of a dozen such edges still fit in `Int`.
+    static let unusable = 1 << 58
+}
+
+/// A symmetric ``CostMatrix`` as it is; forbidden arcs are unusable.
+struct MatrixCosts: SymmetricCosts {
+    let matrix: CostMatrix
+    var count: Int { matrix.count }
+
+    @inline(__always)
+    func cost(_ a: Int, _ b: Int) -> Int {
+        let c = matrix.storage[a &* matrix.count &+ b]
+        return c == CostMatrix.forbidden ? SymmetricCostLimits.unusable : Int(c)
+    }
+}
+
+/// An open path on a symmetric ``CostMatrix`` as a closed tour through one
+/// extra node *d* (index `matrix.count`), whose two edges stand for "the
+/// route starts here" and "the route ends here".
+///
+/// - any → any: every edge {d, x} costs 0.
+/// - s → any (or any → t): {d, s} costs 0 and every other {d, x} a
+///   constant `penalty` above any route; every tour pays it exactly once
+///   when it uses {d, s}, and twice otherwise, so the cheapest tours are the
+///   routes that start at s.
+/// - s → t: {d, s} and {d, t} cost 0, every other {d, x} is unusable.
+///
+/// A tour's cost is then the route's cost plus `penalty` for a single fixed
+/// end, and the route is read off by cutting the tour at *d*.
+struct PathCosts: SymmetricCosts {
+    let matrix: CostMatrix
+    let endpoints: RouteEndpoints
+    let penalty: Int
+    let count: Int
+
+    init(matrix: CostMatrix, endpoints: RouteEndpoints) {
+        precondition(!endpoints.isRoundTrip)
+        self.matrix = matrix
+        self.endpoints = endpoints
+        count = matrix.count + 1
+        penalty = (matrix.largestCost + 1) * count
+    }
+
+    @inline(__always)
+    func cost(_ a: Int, _ b: Int) -> Int {
+        let n = matrix.count
+        if a != n && b != n {
+            let c = matrix.storage[a &* n &+ b]
+            return c == CostMatrix.forbidden ? SymmetricCostLimits.unusable : Int(c)
+        }
+        let x = a == n ? b : a
+        if x == n { return SymmetricCostLimits.unusable }
+        switch (endpoints.start, endpoints.end) {
+        case (nil, nil): return 0
+        case let (s?, nil), let (nil, s?): return x == s ? 0 : penalty
+        case let (s?, t?): return x == s || x == t ? 0 : SymmetricCostLimits.unusable
+        }
+    }
+}
+
+/// A directed cycle problem on `n` nodes as a symmetric one on 2n nodes
+/// (Jonker & Volgenant 1983): node i becomes an entry i and an exit n + i,
+/// joined by a free edge every valid tour uses, and the arc i → j becomes
+/// the edge {n + i, j}:
+///
+///     arc i → j            edge {exit i, entry j}, cost c(i,j) + M
+///     entry i, exit i      edge {i, n + i}, cost 0 (fixed)
+///     entry–entry, exit–exit   unusable
+///
+/// A tour of the doubled graph alternates entries and exits. When it uses
+/// every fixed edge it reads entry i → exit i → entry j → exit j …, a
+/// directed cycle of cost Σc + n·M; a tour that skips k fixed edges uses
+/// n + k arcs and pays (n + k)·M, so with M above any cycle's cost the
+/// cheapest doubled tours are exactly the cheapest directed cycles.
+struct DoubledCosts: SymmetricCosts {
+    /// The directed costs, row-major, `nil`-free: forbidden arcs are `unusable`.
+    let directed: [Int]
+    let n: Int
+    /// M: above the cost of any directed cycle.
+    let offset: Int
+    var count: Int { 2 * n }
+
+    /// Doubles the directed `costs` (n × n, row-major; the diagonal is ignored).
+    init(n: Int, directed: [Int]) {
+        precondition(directed.count == n * n)
+        self.n = n
+        self.directed = directed
+        let largest = directed.lazy.filter { $0 < SymmetricCostLimits.unusable }.max() ?? 0
+        offset = (largest + 1) * (n + 1)
+    }
+
+    @inline(__always)
+    func cost(_ a: Int, _ b: Int) -> Int {
+        let aExit = a >= n, bExit = b >= n
+        if aExit == bExit { return SymmetricCostLimits.unusable }
+        let exit = aExit ? a &- n : b &- n
+        let entry = aExit ? b : a
+        if exit == entry { return 0 }
+        let c = directed[exit &* n &+ entry]
+        return c >= SymmetricCostLimits.unusable ? c : c &+ offset
+    }
+
+    @inline(__always)
+    func isFixed(_ a: Int, _ b: Int) -> Bool { a == b &+ n || b == a &+ n }
+}
+
+/// Costs computed on demand by a function, for instances too large for a
+/// matrix (85,900 nodes would need 29 GB).
+struct FunctionCosts: SymmetricCosts {
+    let count: Int
+    let function: @Sendable (Int, Int) -> Int
+
+    @inline(__always)
+    func cost(_ a: Int, _ b: Int) -> Int { function(a, b) }
+}
+
+extension SymmetricCosts {
+    /// Each node's `k` cheapest neighbours, cheapest first (ties by index),
+    /// as a flat array; unusable edges are never listed ahead of usable ones.
+    /// - Complexity: O(n²·k) time in the worst case, O(n·k) memory, with n
+    ///   the node count.
+    func nearestNeighbours(_ k: Int) -> [Int32] {
+        let n = count
+        var list = [Int32](repeating: 0, count: n * k)
+        var bestCost = [Int](repeating: 0, count: k)
+        var bestNode = [Int32](repeating: 0, count: k)
+        for a in 0..<n {
+            var found = 0
+            for b in 0..<n where b != a {
+                let c = cost(a, b)
+                if found == k && c >= bestCost[k - 1] { continue }
+                var slot = found < k ? found : k - 1
+                while slot > 0 && bestCost[slot - 1] > c {
+                    bestCost[slot] = bestCost[slot - 1]
+                    bestNode[slot] = bestNode[slot - 1]
+                    slot -= 1
+                }
+                bestCost[slot] = c
+                bestNode[slot] = Int32(b)
+                if found < k { found += 1 }
+            }
+            for i in 0..<k { list[a * k + i] = bestNode[i] }
+        }
+        return list
+    }
+}

@@ -1,0 +1,140 @@
+extension SymmetricSearch {
+    /// A Lin–Kernighan step from `t1`: a chain of 2-opt flips that each keep
+    /// the arc {t1, last} as the arc that would close the tour, tried from
+    /// both of t1's tour arcs, and applied as soon as closing it gains.
+    ///
+    /// With t2 a tour neighbour of t1 and the tour read so that t2 → t1 …,
+    /// one step picks t3 among t2's neighbours and t4 the city after t3:
+    ///
+    ///     before:  t2 → t1 ⋯ t3 → t4 ⋯ t2        remove {t1,t2}, {t3,t4}
+    ///     after:   t1 ⋯ t3 → t2 ⋯ t4 → t1        add    {t2,t3}, {t4,t1}
+    ///
+    /// so the result is again a tour, whose arc {t4, t1} the next step
+    /// removes in turn (t4 plays t2). One step is a 2-opt move, two are a
+    /// sequential 3-opt move, and so on up to
+    /// ``SearchTuning/linKernighanBreadth``.count flips.
+    ///
+    /// **Gain.** With g the cost of the arcs removed so far minus the arcs
+    /// added (the closing arc left out), a step needs g − c(t2,t3) > 0 (the
+    /// partial-sum criterion), and the tour improves by g − c(t4,t1) when
+    /// the chain closes. At each depth the candidates ranked by
+    /// c(t3,t4) − c(t2,t3) are tried in turn, closing when that gains and
+    /// going deeper otherwise; when none of them leads anywhere, the best
+    /// closing candidate past the breadth is taken if it gains (so every
+    /// improving 2-opt move on the lists is found). Arcs added by the chain
+    /// are never removed again.
+    ///
+    /// Every flip goes through the tour's journal, so a chain that does not
+    /// pay is undone exactly.
+    ///
+    /// - Returns: whether the tour got shorter (the touched cities are queued).
+    mutating func improveLinKernighan(_ t1: Int) -> Bool {
+        for t2 in [tour.next(t1), tour.previous(t1)] {
+            let mark = tour.mark()
+            chain.removeAll(keepingCapacity: true)
+            if deepen(t1: t1, last: t2, gain: d(t1, t2), depth: 0) {
+                tour.keep(mark)
+                push(t1); push(t2)
+                for (a, b) in chain { push(Int(a)); push(Int(b)) }
+                return true
+            }
+            tour.undo(to: mark)
+        }
+        return false
+    }
+
+    /// One level of the chain; see ``improveLinKernighan(_:)``.
+    private mutating func deepen(t1: Int, last: Int, gain: Int, depth: Int) -> Bool {
+        // Read the tour so that last → t1; t4 is then the city after t3.
+        let forward = tour.next(last) == t1
+        let breadth = SearchTuning.linKernighanBreadth[depth]
+        // The best `breadth` candidates, best first, in this depth's slice of
+        // the scratch buffers (no allocation on this hot path).
+        let base = depth &* SearchTuning.widestBreadth
+        var found = 0
+        // The candidate whose closing gains most, over all of them (so every
+        // improving 2-opt move on the lists is found, whatever the breadth).
+        var bestClose = 0, closeT3 = -1, closeT4 = -1
+        for i in 0..<k {
+            let t3 = Int(neighbourList[last &* k &+ i])
+            let added = d(last, t3)
+            if added >= gain { break }  // neighbours are sorted: no later one passes either
+            if t3 == t1 { continue }
+            let t4 = forward ? tour.next(t3) : tour.previous(t3)
+            if t4 == last { continue }  // {last, t3} is already a tour arc
+            if chainHas(t3, t4) { continue }
+            let score = d(t3, t4) - added
+            let close = gain + score - d(t4, t1)
+            if close > bestClose { bestClose = close; closeT3 = t3; closeT4 = t4 }
+            // Insertion into the sorted slice, dropping whatever falls past `breadth`.
+            var slot = found < breadth ? found : breadth
+            while slot > 0 && lkScore[base &+ slot &- 1] < score {
+                if slot < breadth {
+                    lkScore[base &+ slot] = lkScore[base &+ slot &- 1]
+                    lkCity[2 &* (base &+ slot)] = lkCity[2 &* (base &+ slot &- 1)]
+                    lkCity[2 &* (base &+ slot) &+ 1] = lkCity[2 &* (base &+ slot &- 1) &+ 1]
+                }
+                slot -= 1
+            }
+            if slot < breadth {
+                lkScore[base &+ slot] = score
+                lkCity[2 &* (base &+ slot)] = Int32(t3)
+                lkCity[2 &* (base &+ slot) &+ 1] = Int32(t4)
+                if found < breadth { found += 1 }
+            }
+        }
+        for c in 0..<found {
+            let t3 = Int(lkCity[2 &* (base &+ c)]), t4 = Int(lkCity[2 &* (base &+ c) &+ 1])
+            let g = gain + lkScore[base &+ c]
+            let mark = tour.mark()
+            tour.exchange(last, t1, t3, t4)
+            chain.append((Int32(last), Int32(t3)))
+            let closed = g - d(t4, t1)
+            if closed > 0 {
+                cost -= closed
+                chain.append((Int32(t4), Int32(t1)))
+                tour.keep(mark)
+                return true
+            }
+            if depth + 1 < SearchTuning.linKernighanBreadth.count,
+               deepen(t1: t1, last: t4, gain: g, depth: depth + 1) {
+                tour.keep(mark)
+                return true
+            }
+            chain.removeLast()
+            tour.undo(to: mark)
+        }
+        // No chain through the ranked candidates gained; one past the
+        // breadth may still close with a gain.
+        if bestClose > 0 {
+            tour.exchange(last, t1, closeT3, closeT4)
+            cost -= bestClose
+            chain.append((Int32(last), Int32(closeT3)))
+            chain.append((Int32(closeT4), Int32(t1)))
+            return true
+        }
+        return false
+    }
+
+    /// Whether the chain being built has added the arc {a, b}.
+    @inline(__always)
+    private func chainHas(_ a: Int, _ b: Int) -> Bool {
+        for (x, y) in chain where (Int(x) == a && Int(y) == b) || (Int(x) == b && Int(y) == a) { return true }
+        return false
+    }
+}
+
+/// The symmetric search's fixed parameters, chosen on TSPLIB instances of
+/// 400–1,000 nodes with a 1 s budget (see `Benchmarks/README.md`).
+enum SearchTuning {
+    /// Candidate neighbours per city.
+    static let neighbours = 10
+    /// How many alternatives the Lin–Kernighan step tries at each depth
+    /// before giving up on that branch; its length is the deepest move
+    /// (in 2-opt flips) the step builds.
+    static let linKernighanBreadth = [5, 3, 2, 1, 1, 1, 1, 1]
+    /// The largest breadth: each depth's slice of the scratch buffers.
+    static let widestBreadth = 5
+    /// A kick's three cuts lie within this many tour positions.
+    static let kickWindow = 100
+}
