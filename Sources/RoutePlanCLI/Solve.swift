@@ -45,8 +45,23 @@ extension RoutePlanCommand {
             let clock = ContinuousClock()
             let started = clock.now
             let problem = try TSPLIBInstance(contentsOf: URL(fileURLWithPath: instance))
-            let matrix = try CostMatrix(problem)
-            let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: solver.solverOptions)
+            // The time limit covers the whole command: reading the file and
+            // building the matrix count against it.
+            var options = solver.solverOptions
+            if let limit = options.timeLimit {
+                options.timeLimit = max(.zero, limit - started.duration(to: clock.now))
+            }
+            let outcome: RouteSolver.Outcome
+            if problem.dimension > Self.matrixFreeThreshold, !solver.exact,
+               let neighbours = problem.planarNeighbours(k: 10) {
+                outcome = try await Self.solveWithoutMatrix(problem, neighbours: neighbours, options: options)
+            } else {
+                let matrix = try CostMatrix(problem)
+                if let limit = options.timeLimit {
+                    options.timeLimit = max(.zero, limit - started.duration(to: clock.now))
+                }
+                outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options)
+            }
             let elapsed = started.duration(to: clock.now)
             let solution = outcome.solution
             let result = Result(
@@ -73,6 +88,31 @@ extension RoutePlanCommand {
                     """
                 return CommandOutput(text: text, file: output.output)
             }
+        }
+
+        /// Above this many nodes, coordinate instances are solved without a
+        /// cost matrix: costs are computed when needed and candidate lists
+        /// come from a spatial grid, so memory grows with n, not n² (85,900
+        /// nodes would need a 29 GB matrix). No lower bound is computed at
+        /// these sizes either way.
+        static let matrixFreeThreshold = LowerBound.oneTreeNodeLimit
+
+        /// Two searches with different seeds, one per core; the shorter tour wins.
+        static func solveWithoutMatrix(_ problem: TSPLIBInstance, neighbours: [Int32],
+                                       options: RouteSolver.Options) async throws -> RouteSolver.Outcome {
+            let control = SolveControl(timeLimit: options.timeLimit)
+            let cost: @Sendable (Int, Int) -> Int = { problem.distance($0, $1) }
+            let n = problem.dimension
+            let seed = options.seed
+            async let second = options.parallelSearch
+                ? LocalSearch.solveRoundTrip(count: n, neighbours: neighbours, seed: seed &+ 0x9E37_79B9_7F4A_7C15,
+                                             control: control, cost: cost)
+                : nil
+            let first = try LocalSearch.solveRoundTrip(count: n, neighbours: neighbours, seed: seed,
+                                                       control: control, cost: cost)
+            var best = first
+            if let other = try await second, other.cost < first.cost { best = other }
+            return RouteSolver.Outcome(solution: best, lowerBound: nil)
         }
 
         mutating func run() async throws {

@@ -52,7 +52,7 @@ public enum LowerBound {
         let target = upperBound.map(Double.init)
 
         for step in 0..<steps {
-            if step & 7 == 0 && control.shouldStop { break }
+            if control.shouldStop { break }
             let value = minimumOneTree(matrix, pi, &degree)
             if value > best + 1e-9 {
                 best = value

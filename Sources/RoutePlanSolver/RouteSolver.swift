@@ -70,7 +70,8 @@ public enum RouteSolver {
         /// proven optimal); `nil` when none was computed.
         public let lowerBound: Int?
 
-        init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?) {
+        /// An outcome for a route found outside ``RouteSolver/solve(_:endpoints:options:)``.
+        public init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?) {
             self.solution = solution
             self.exactStoppedByTimeLimit = exactStoppedByTimeLimit
             self.lowerBound = solution.provenOptimal ? solution.cost : lowerBound.map { min($0, solution.cost) }

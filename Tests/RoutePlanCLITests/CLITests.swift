@@ -187,6 +187,41 @@ struct SolveCommandTests {
         #expect(object["provenOptimal"] as? Bool == false)
     }
 
+    @Test("instances past the matrix-free threshold are solved without a matrix, within the time limit")
+    func matrixFree() async throws {
+        // 6,000 points on a seeded 1000 × 1000 lattice (duplicates included), EUC_2D.
+        var state: UInt64 = 2_026
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % 1_000
+        }
+        let n = 6_000
+        let points = (0..<n).map { _ in (next(), next()) }
+        var text = "NAME : lattice6000\nTYPE : TSP\nDIMENSION : \(n)\nEDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n"
+        for (i, p) in points.enumerated() { text += "\(i + 1) \(p.0) \(p.1)\n" }
+        text += "EOF\n"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeplan-lattice6000-\(UUID()).tsp")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        let started = ContinuousClock.now
+        let result = await routeplan("solve", url.path, "--format", "json", "--time-limit", "1")
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        let tour = try #require(object["tour"] as? [Int])
+        #expect(tour.first == 1 && tour.sorted() == Array(1...n))
+        func distance(_ a: Int, _ b: Int) -> Int {
+            let dx = Double(points[a].0 - points[b].0), dy = Double(points[a].1 - points[b].1)
+            return Int((dx * dx + dy * dy).squareRoot() + 0.5)
+        }
+        let length = zip(tour, tour.dropFirst() + [tour[0]]).reduce(0) { $0 + distance($1.0 - 1, $1.1 - 1) }
+        #expect(object["length"] as? Int == length)
+        #expect(object["lowerBound"] == nil)
+        // A loose check that the limit stops the search (timings belong in Benchmarks/).
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
+    }
+
     @Test("text output names the instance and the quality")
     func text() async {
         let result = await routeplan("solve", fixture("tsplib/burma14.tsp"))
