@@ -54,7 +54,8 @@ extension RoutePlanCommand {
             let outcome: RouteSolver.Outcome
             if problem.dimension > Self.matrixFreeThreshold, !solver.exact,
                let neighbours = problem.planarNeighbours(k: 10) {
-                outcome = try await Self.solveWithoutMatrix(problem, neighbours: neighbours, options: options)
+                outcome = try await RouteSolver.solveRoundTrip(count: problem.dimension, neighbours: neighbours,
+                                                               options: options) { problem.distance($0, $1) }
             } else {
                 let matrix = try CostMatrix(problem)
                 if let limit = options.timeLimit {
@@ -96,24 +97,6 @@ extension RoutePlanCommand {
         /// nodes would need a 29 GB matrix). No lower bound is computed at
         /// these sizes either way.
         static let matrixFreeThreshold = LowerBound.oneTreeNodeLimit
-
-        /// Two searches with different seeds, one per core; the shorter tour wins.
-        static func solveWithoutMatrix(_ problem: TSPLIBInstance, neighbours: [Int32],
-                                       options: RouteSolver.Options) async throws -> RouteSolver.Outcome {
-            let control = SolveControl(timeLimit: options.timeLimit)
-            let cost: @Sendable (Int, Int) -> Int = { problem.distance($0, $1) }
-            let n = problem.dimension
-            let seed = options.seed
-            async let second = options.parallelSearch
-                ? LocalSearch.solveRoundTrip(count: n, neighbours: neighbours, seed: seed &+ 0x9E37_79B9_7F4A_7C15,
-                                             control: control, cost: cost)
-                : nil
-            let first = try LocalSearch.solveRoundTrip(count: n, neighbours: neighbours, seed: seed,
-                                                       control: control, cost: cost)
-            var best = first
-            if let other = try await second, other.cost < first.cost { best = other }
-            return RouteSolver.Outcome(solution: best, lowerBound: nil)
-        }
 
         mutating func run() async throws {
             try await CommandRunner.deliver(execute())

@@ -52,7 +52,8 @@ public enum LowerBound {
         let target = upperBound.map(Double.init)
 
         for step in 0..<steps {
-            if control.shouldStop { break }
+            // At least one step, however late: it already gives a valid bound.
+            if step > 0 && control.shouldStop { break }
             let value = minimumOneTree(matrix, pi, &degree)
             if value > best + 1e-9 {
                 best = value

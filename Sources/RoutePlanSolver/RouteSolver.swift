@@ -121,16 +121,18 @@ public enum RouteSolver {
             // asymmetric costs (it finds different routes from the doubled
             // graph's), another seed on symmetric ones. Each is bounded by
             // kicks or the deadline, so the pair stays deterministic.
-            let portfolio = options.parallelSearch && free >= LocalSearch.symmetricFormMinimum
+            // It runs on a thread of its own, so that it gets the second core
+            // even when the caller's concurrency pool is busy.
             let asymmetric = !matrix.isSymmetric
             let seed = options.seed
-            async let second: Solution? = portfolio
-                ? try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ 0x9E37_79B9_7F4A_7C15,
-                                        control: control, routeArrayOnly: asymmetric)
+            let second = options.parallelSearch && free >= LocalSearch.symmetricFormMinimum
+                ? OwnThread {
+                    try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset,
+                                          control: control, routeArrayOnly: asymmetric)
+                }
                 : nil
-            let first = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
-            var solution = first
-            if let other = try await second, other.cost < first.cost { solution = other }
+            let first = Result { try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control) }
+            let solution = try better(first, second?.result())
             return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : await bound)
         }
         guard options.timeLimit != nil else {
@@ -154,10 +156,72 @@ public enum RouteSolver {
         }
     }
 
+    /// Solves a closed tour from node 0 on costs computed by `cost` when
+    /// needed, without a matrix: for instances too large for n² costs in
+    /// memory (85,900 nodes would need 29 GB). Heuristic only; no lower bound.
+    ///
+    /// - Parameters:
+    ///   - neighbours: each node's candidate neighbours, cheapest first, as a
+    ///     flat array of `count · k` entries (for example from a spatial
+    ///     index); `nil` computes them from `cost` in O(count²).
+    ///   - options: the time limit, seed and ``Options/parallelSearch`` apply.
+    /// - Throws: ``SolverError/cancelled``.
+    public static func solveRoundTrip(
+        count: Int, neighbours: [Int32]?, options: Options = Options(),
+        cost: @escaping @Sendable (Int, Int) -> Int
+    ) async throws -> Outcome {
+        guard count > 0 else { throw SolverError.emptyProblem }
+        let control = SolveControl(timeLimit: options.timeLimit)
+        let seed = options.seed
+        let second = options.parallelSearch && count > 3
+            ? OwnThread {
+                try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed &+ secondSeedOffset,
+                                               control: control, cost: cost)
+            }
+            : nil
+        let first = Result {
+            try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed, control: control, cost: cost)
+        }
+        let solution = try better(first, second?.result())
+        return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : nil)
+    }
+
+    /// The second search's seed is the first's plus this (a golden-ratio step).
+    static let secondSeedOffset: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The cheaper of two results (the first on ties); rethrows the first's error.
+    private static func better(_ first: Result<Solution, any Error>,
+                               _ second: Result<Solution, any Error>?) throws -> Solution {
+        let a = try first.get()
+        if let b = try? second?.get(), b.cost < a.cost { return b }
+        return a
+    }
+
     private static func bound(for solution: Solution, _ matrix: CostMatrix, _ endpoints: RouteEndpoints,
                               _ options: Options, _ control: SolveControl) -> Int? {
         if solution.provenOptimal { return solution.cost }
         guard options.computeLowerBound else { return nil }
         return LowerBound.compute(matrix, endpoints: endpoints, upperBound: solution.cost, control: control)
+    }
+}
+
+/// Work started on an operating-system thread of its own (not Swift's
+/// cooperative pool); ``result()`` waits for it.
+final class OwnThread<Value: Sendable>: @unchecked Sendable {
+    private var value: Result<Value, any Error>?
+    private var thread: HeldKarp.WorkerThread?
+
+    init(_ body: @escaping @Sendable () throws -> Value) {
+        thread = HeldKarp.WorkerThread { [self] in
+            // Written once before the thread ends; read only after join().
+            self.value = Result { try body() }
+        }
+    }
+
+    /// Waits for the thread and returns what it computed.
+    func result() -> Result<Value, any Error> {
+        thread?.join()
+        thread = nil
+        return value ?? .failure(SolverError.cancelled)
     }
 }
