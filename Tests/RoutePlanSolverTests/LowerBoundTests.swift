@@ -32,6 +32,17 @@ struct LowerBoundTests {
         }
     }
 
+    @Test("a 1-tree ascent started after its deadline still returns a valid bound")
+    func lateStart() async throws {
+        var gen = InstanceGenerator(seed: 77)
+        let matrix = try gen.euclidean(12)
+        let optimum = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
+        let expired = SolveControl(timeLimit: .zero)
+        try await Task.sleep(for: .milliseconds(2))
+        let bound = LowerBound.oneTree(matrix, upperBound: nil, control: expired)
+        #expect(bound > 0 && bound <= optimum, "\(bound) vs optimum \(optimum)")
+    }
+
     @Test("assignment: known small cases")
     func assignment() {
         // The cheapest assignment picks 1→2, 2→3, 3→1 or a cheaper pair of 2-cycles.
