@@ -14,8 +14,9 @@
 /// to n.
 ///
 /// **Lin–Kernighan** (see ``improveLinKernighan(_:)``): chains of up to
-/// eight 2-opt flips, each step priced exactly, which include every improving
-/// 2-opt move and the sequential 3-opt moves.
+/// eight 2-opt flips, each step priced exactly: every improving 2-opt move on
+/// the neighbour lists, and sequential 3-opt and deeper moves within the
+/// breadth of ``SearchTuning/linKernighanBreadth``.
 ///
 /// 2-opt, the first step of a chain (a → b … c → d becomes a → c … b → d):
 ///
