@@ -48,9 +48,9 @@ extension RoutePlanCommand {
             // The time limit covers the whole command: reading the file and
             // building the matrix count against it.
             var options = solver.solverOptions
-            if let limit = options.timeLimit {
-                options.timeLimit = max(.zero, limit - started.duration(to: clock.now))
-            }
+            let limit = options.timeLimit
+            func remaining() -> Duration? { limit.map { max(.zero, $0 - started.duration(to: clock.now)) } }
+            options.timeLimit = remaining()
             let outcome: RouteSolver.Outcome
             if problem.dimension > Self.matrixFreeThreshold, !solver.exact,
                let neighbours = problem.planarNeighbours(k: 10) {
@@ -58,9 +58,7 @@ extension RoutePlanCommand {
                                                                options: options) { problem.distance($0, $1) }
             } else {
                 let matrix = try CostMatrix(problem)
-                if let limit = options.timeLimit {
-                    options.timeLimit = max(.zero, limit - started.duration(to: clock.now))
-                }
+                options.timeLimit = remaining()
                 outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options)
             }
             let elapsed = started.duration(to: clock.now)

@@ -29,13 +29,12 @@ extension LocalSearch {
         control: SolveControl = .unlimited, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Solution {
         precondition(count >= 1, "a tour needs at least one node")
+        let costs = FunctionCosts(count: count, function: cost)
         guard count > 3 else {
             let order = Array(0..<count)
-            var total = 0
-            for i in 0..<count where count > 1 { total += cost(order[i], order[(i + 1) % count]) }
-            return Solution(order: order, isRoundTrip: true, cost: total, provenOptimal: true, method: .trivial)
+            return Solution(order: order, isRoundTrip: true, cost: costs.tourCost(order), provenOptimal: true,
+                            method: .trivial)
         }
-        let costs = FunctionCosts(count: count, function: cost)
         let k: Int
         if let neighbours {
             precondition(neighbours.count % count == 0, "neighbour lists must hold count · k entries")

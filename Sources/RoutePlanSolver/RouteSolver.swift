@@ -125,14 +125,16 @@ public enum RouteSolver {
             // even when the caller's concurrency pool is busy.
             let asymmetric = !matrix.isSymmetric
             let seed = options.seed
-            let second = options.parallelSearch && free >= LocalSearch.symmetricFormMinimum
-                ? OwnThread {
+            var second: (@Sendable () throws -> Solution)?
+            if options.parallelSearch && free >= LocalSearch.symmetricFormMinimum {
+                second = {
                     try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset,
                                           control: control, routeArrayOnly: asymmetric)
                 }
-                : nil
-            let first = Result { try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control) }
-            let solution = try better(first, second?.result())
+            }
+            let solution = try bestOfTwo(second: second) {
+                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
+            }
             return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : await bound)
         }
         guard options.timeLimit != nil else {
@@ -173,28 +175,33 @@ public enum RouteSolver {
         guard count > 0 else { throw SolverError.emptyProblem }
         let control = SolveControl(timeLimit: options.timeLimit)
         let seed = options.seed
-        let second = options.parallelSearch && count > 3
-            ? OwnThread {
+        var second: (@Sendable () throws -> Solution)?
+        if options.parallelSearch && count > 3 {
+            second = {
                 try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed &+ secondSeedOffset,
                                                control: control, cost: cost)
             }
-            : nil
-        let first = Result {
+        }
+        let solution = try bestOfTwo(second: second) {
             try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed, control: control, cost: cost)
         }
-        let solution = try better(first, second?.result())
         return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : nil)
     }
 
     /// The second search's seed is the first's plus this (a golden-ratio step).
     static let secondSeedOffset: UInt64 = 0x9E37_79B9_7F4A_7C15
 
-    /// The cheaper of two results (the first on ties); rethrows the first's error.
-    private static func better(_ first: Result<Solution, any Error>,
-                               _ second: Result<Solution, any Error>?) throws -> Solution {
-        let a = try first.get()
-        if let b = try? second?.get(), b.cost < a.cost { return b }
-        return a
+    /// Runs `first` here and `second`, if any, on a thread of its own at the
+    /// same time, and returns the cheaper route (the first on ties). Errors of
+    /// `first` are rethrown; a failed `second` is ignored.
+    private static func bestOfTwo(second: (@Sendable () throws -> Solution)?,
+                                  _ first: () throws -> Solution) throws -> Solution {
+        let other = second.map { OwnThread($0) }
+        let a = Result { try first() }
+        let b = other?.result()
+        let solution = try a.get()
+        if let b = try? b?.get(), b.cost < solution.cost { return b }
+        return solution
     }
 
     private static func bound(for solution: Solution, _ matrix: CostMatrix, _ endpoints: RouteEndpoints,

@@ -142,6 +142,14 @@ struct FunctionCosts: SymmetricCosts {
 }
 
 extension SymmetricCosts {
+    /// The cost of the closed tour visiting `order`.
+    func tourCost(_ order: [Int]) -> Int {
+        guard order.count > 1 else { return 0 }
+        var total = cost(order[order.count - 1], order[0])
+        for i in 1..<order.count { total += cost(order[i - 1], order[i]) }
+        return total
+    }
+
     /// Each node's `k` cheapest neighbours, cheapest first (ties by index),
     /// as a flat array; unusable edges are never listed ahead of usable ones.
     /// - Complexity: O(n²·k) time in the worst case, O(n·k) memory, with n

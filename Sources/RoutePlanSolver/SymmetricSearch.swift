@@ -67,9 +67,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         neighbourList = neighbours
         orOptLength = costs is DoubledCosts ? 6 : 3
         tour = SymmetricTour(start)
-        var total = 0
-        for (i, c) in start.enumerated() { total += costs.cost(c, start[i + 1 == start.count ? 0 : i + 1]) }
-        cost = total
+        cost = costs.tourCost(start)
         queued = [Bool](repeating: false, count: n)
     }
 
