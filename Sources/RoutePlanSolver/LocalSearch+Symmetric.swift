@@ -20,7 +20,8 @@ extension LocalSearch {
     ///   - count: the number of nodes, at least 1.
     ///   - neighbours: each node's candidate neighbours, cheapest first, as a
     ///     flat array of `count · k` entries (for example from a spatial
-    ///     index); `nil` computes them from `cost` in O(count²).
+    ///     index); `nil` picks them by α-nearness (see
+    ///     ``SymmetricCosts/alphaNearest(_:)``) in O(count²).
     ///   - cost: a symmetric cost function, at most ``CostMatrix/maximumCost``.
     /// - Returns: the tour starting at node 0.
     /// - Throws: ``SolverError/cancelled``.
@@ -40,9 +41,9 @@ extension LocalSearch {
             precondition(neighbours.count % count == 0, "neighbour lists must hold count · k entries")
             k = neighbours.count / count
         } else {
-            k = min(SearchTuning.neighbours, count - 1)
+            k = SearchTuning.candidateCount(for: costs)
         }
-        let lists = neighbours ?? costs.nearestNeighbours(k)
+        let lists = neighbours ?? costs.alphaNearest(k)
         let (tour, total) = try runSymmetric(costs, neighbours: lists, k: k, nodes: count,
                                              seed: seed, kicks: kicks, control: control)
         return Solution(order: tour.cities(startingAt: 0), isRoundTrip: true, cost: total,
@@ -126,8 +127,8 @@ extension LocalSearch {
     private static func run<Costs: SymmetricCosts>(
         _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl
     ) throws -> SymmetricTour {
-        let k = min(SearchTuning.neighbours, costs.count - 1)
-        let lists = costs.nearestNeighbours(k)
+        let k = SearchTuning.candidateCount(for: costs)
+        let lists = costs.alphaNearest(k)
         return try runSymmetric(costs, neighbours: lists, k: k, nodes: nodes,
                                 seed: seed, kicks: kicks, control: control).0
     }

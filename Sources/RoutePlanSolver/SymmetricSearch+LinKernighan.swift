@@ -127,8 +127,17 @@ extension SymmetricSearch {
 /// The symmetric search's fixed parameters, chosen on TSPLIB instances of
 /// 400–1,000 nodes with a 1 s budget (see `Benchmarks/README.md`).
 enum SearchTuning {
-    /// Candidate neighbours per city.
-    static let neighbours = 10
+    /// Candidate neighbours per city (α-nearest, see
+    /// ``SymmetricCosts/alphaNearest(_:)``).
+    static let neighbours = 8
+    /// Candidate neighbours per city of a doubled asymmetric problem; one
+    /// of them is the city's own entry or exit.
+    static let doubledNeighbours = 7
+
+    /// How many candidates each city of `costs` keeps.
+    static func candidateCount(for costs: some SymmetricCosts) -> Int {
+        min(costs is DoubledCosts ? doubledNeighbours : neighbours, costs.count - 1)
+    }
     /// How many alternatives the Lin–Kernighan step tries at each depth
     /// before giving up on that branch; its length is the deepest move
     /// (in 2-opt flips) the step builds.

@@ -2,10 +2,11 @@
 /// steps and Or-opt over neighbour lists with don't-look bits, and local
 /// double-bridge kicks that are undone unless the tour gets no longer.
 ///
-/// **Neighbour lists.** Each city keeps its *K* cheapest neighbours; a move
-/// is only tried when it adds an edge to one of them that is cheaper than an
-/// edge it removes (the standard gain criterion), so a scan is O(K) per city
-/// instead of O(n).
+/// **Neighbour lists.** Each city keeps *K* candidate neighbours, listed
+/// cheapest first (by α-nearness, see ``SymmetricCosts/alphaNearest(_:)``,
+/// unless the caller gives its own); a move is only tried when it adds an
+/// edge to one of them that is cheaper than an edge it removes (the
+/// standard gain criterion), so a scan is O(K) per city instead of O(n).
 ///
 /// **Don't-look bits.** A queue holds the cities whose surroundings changed;
 /// a city leaves it when no improving move starts there, and the endpoints of

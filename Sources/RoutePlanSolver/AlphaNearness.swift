@@ -1,0 +1,106 @@
+extension SymmetricCosts {
+    /// Each node's `k` candidate neighbours by α-nearness (Helsgaun 2000),
+    /// listed cheapest edge first, as a flat array.
+    ///
+    /// Let T be a minimum spanning tree. The α-value of an edge {i, j} is how
+    /// much dearer the cheapest spanning tree that must contain {i, j} is
+    /// than T:
+    ///
+    ///     α(i, j) = c(i, j) − β(i, j)
+    ///
+    /// where β(i, j) is the dearest edge on the tree path from i to j (so
+    /// α = 0 for tree edges; the value does not depend on which minimum tree
+    /// is taken). Good tours use edges of small α more often than merely
+    /// short edges: an edge to a close neighbour that every good tree avoids
+    /// ranks low, and a longer edge that bridges two clusters ranks high.
+    /// On the doubled graph of an asymmetric problem (``DoubledCosts``) the
+    /// same ranking picks the arcs that a cheap assignment would use.
+    ///
+    /// The `k` smallest α-values are chosen (ties by cost, then by node),
+    /// then listed by cost, cheapest first, as the searches' gain criterion
+    /// requires.
+    ///
+    /// - Precondition: 1 ≤ `k` < n.
+    /// - Complexity: O(n²) time for the tree and for β (one row at a time, in
+    ///   the tree's order), O(n²·k) for the selection in the worst case;
+    ///   O(n) memory besides the n·k result, with n the node count.
+    func alphaNearest(_ k: Int) -> [Int32] {
+        let n = count
+        precondition(k >= 1 && k < n, "need 1 ≤ k < n")
+
+        // Prim's algorithm on the dense graph; `treeOrder` lists the nodes in
+        // the order they joined, so every node comes after its parent.
+        var parent = [Int](repeating: -1, count: n)
+        var parentCost = [Int](repeating: .max, count: n)
+        var inTree = [Bool](repeating: false, count: n)
+        var treeOrder: [Int] = []
+        treeOrder.reserveCapacity(n)
+        var next = 0
+        parentCost[0] = 0
+        for _ in 0..<n {
+            let v = next
+            inTree[v] = true
+            treeOrder.append(v)
+            var best = Int.max
+            for u in 0..<n where !inTree[u] {
+                let c = cost(v, u)
+                if c < parentCost[u] {
+                    parentCost[u] = c
+                    parent[u] = v
+                }
+                if parentCost[u] < best {
+                    best = parentCost[u]
+                    next = u
+                }
+            }
+        }
+
+        var list = [Int32](repeating: 0, count: n * k)
+        var beta = [Int](repeating: 0, count: n)
+        var onPath = [Int](repeating: -1, count: n)
+        var bestAlpha = [Int](repeating: 0, count: k)
+        var bestCost = [Int](repeating: 0, count: k)
+        var bestNode = [Int32](repeating: 0, count: k)
+        for i in 0..<n {
+            // β along i's path to the root first; every other node j then
+            // reaches i through its parent: β(i, j) = max(β(i, parent j), c(j, parent j)).
+            beta[i] = .min
+            onPath[i] = i
+            var child = i
+            while parent[child] >= 0 {
+                let up = parent[child]
+                beta[up] = max(beta[child], parentCost[child])
+                onPath[up] = i
+                child = up
+            }
+            for j in treeOrder where onPath[j] != i {
+                beta[j] = max(beta[parent[j]], parentCost[j])
+            }
+
+            var found = 0
+            for j in 0..<n where j != i {
+                let alpha = cost(i, j) &- beta[j]
+                let c = cost(i, j)
+                if found == k && (alpha > bestAlpha[k - 1] || (alpha == bestAlpha[k - 1] && c >= bestCost[k - 1])) {
+                    continue
+                }
+                var slot = found < k ? found : k - 1
+                while slot > 0 && (bestAlpha[slot - 1] > alpha || (bestAlpha[slot - 1] == alpha && bestCost[slot - 1] > c)) {
+                    bestAlpha[slot] = bestAlpha[slot - 1]
+                    bestCost[slot] = bestCost[slot - 1]
+                    bestNode[slot] = bestNode[slot - 1]
+                    slot -= 1
+                }
+                bestAlpha[slot] = alpha
+                bestCost[slot] = c
+                bestNode[slot] = Int32(j)
+                if found < k { found += 1 }
+            }
+            // Cheapest first: the searches stop scanning at the first
+            // candidate that costs more than the gain left.
+            let chosen = (0..<k).sorted { (bestCost[$0], bestNode[$0]) < (bestCost[$1], bestNode[$1]) }
+            for (slot, index) in chosen.enumerated() { list[i * k + slot] = bestNode[index] }
+        }
+        return list
+    }
+}
