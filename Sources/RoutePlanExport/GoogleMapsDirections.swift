@@ -19,8 +19,8 @@ import Foundation
 /// destination last (a round trip repeats the start as the last element).
 /// Each link is `https://www.google.com/maps/dir/?api=1` followed by
 /// `origin`, `origin_place_id`, `destination`, `destination_place_id`,
-/// `travelmode`, `waypoints`, `waypoint_place_ids`, in that order, each only
-/// when it applies.
+/// `travelmode`, `dir_action`, `waypoints`, `waypoint_place_ids`, in that
+/// order, each only when it applies.
 ///
 /// - A point with a place ID (see ``Waypoint/placeID``) is written as its
 ///   name, with the place ID in the matching `*_place_id` parameter (Google
@@ -41,8 +41,23 @@ import Foundation
 /// says (``LinkChunking/balanced`` by default). With ``TravelMode/transit``,
 /// which Google does not support waypoints for, there is one link per leg.
 ///
+/// ## Navigation
+/// With ``navigate`` set, every link also carries `dir_action=navigate`:
+/// Google Maps then starts turn-by-turn navigation when the link's origin is
+/// the device's current location or close to it, and shows a route preview
+/// otherwise (or where navigation is not available).
+///
+/// ```swift
+/// var maps = GoogleMapsDirections.standard
+/// maps.navigate = true
+/// let links = maps.links(for: stops, travelMode: .driving)
+/// // "…&travelmode=driving&dir_action=navigate&waypoints=…"
+/// ```
+///
 /// ## Special cases
 /// - No stops: no links.
+/// - A round trip (the last stop repeats the first) gives links whose first
+///   origin and last destination are the same place; Maps URLs allow that.
 /// - One stop: one link with only `destination` (plus
 ///   `destination_place_id` and `travelmode`); Google Maps then starts from
 ///   the device location.
@@ -83,6 +98,15 @@ public struct GoogleMapsDirections: Sendable, Hashable {
 
     /// How a long route is split into links.
     public let chunking: LinkChunking
+
+    /// Whether every link asks Google Maps to start navigation
+    /// (`dir_action=navigate`). `false` by default, for all configurations.
+    ///
+    /// ```swift
+    /// var maps = try GoogleMapsDirections(maxWaypointsPerLink: 3)
+    /// maps.navigate = true
+    /// ```
+    public var navigate = false
 
     /// The most points (origin, waypoints and destination) in one link.
     public var maxPointsPerLink: Int { maxWaypointsPerLink + 2 }
@@ -172,12 +196,12 @@ public struct GoogleMapsDirections: Sendable, Hashable {
     func link(through points: [Waypoint], travelMode: TravelMode) -> String {
         precondition(!points.isEmpty, "A link needs at least one point.")
         for style in [PointStyle.namesWithPlaceIDs, .coordinatesWithPlaceIDs] {
-            let candidate = Self.buildLink(points, travelMode: travelMode, style: style)
+            let candidate = Self.buildLink(points, travelMode: travelMode, style: style, navigate: navigate)
             if candidate.utf8.count <= Self.urlCharacterLimit {
                 return candidate
             }
         }
-        let fallback = Self.buildLink(points, travelMode: travelMode, style: .coordinatesOnly)
+        let fallback = Self.buildLink(points, travelMode: travelMode, style: .coordinatesOnly, navigate: navigate)
         assert(fallback.utf8.count <= Self.urlCharacterLimit, "A coordinate-only link cannot exceed the URL limit.")
         return fallback
     }
@@ -192,7 +216,7 @@ public struct GoogleMapsDirections: Sendable, Hashable {
         case coordinatesOnly
     }
 
-    static func buildLink(_ points: [Waypoint], travelMode: TravelMode, style: PointStyle) -> String {
+    static func buildLink(_ points: [Waypoint], travelMode: TravelMode, style: PointStyle, navigate: Bool = false) -> String {
         var query: [(name: String, value: String)] = [("api", "1")]
 
         func addEndpoint(_ parameter: String, _ point: Waypoint) {
@@ -211,6 +235,9 @@ public struct GoogleMapsDirections: Sendable, Hashable {
             addEndpoint("destination", destination)
         }
         query.append(("travelmode", travelMode.rawValue))
+        if navigate {
+            query.append(("dir_action", "navigate"))
+        }
 
         let waypoints = points.count > 2 ? points[1..<(points.count - 1)] : []
         if !waypoints.isEmpty {
