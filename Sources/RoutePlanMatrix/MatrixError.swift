@@ -16,6 +16,55 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A problem too large to hold as a full n×n matrix in the memory available.
     case matrixTooLarge(nodes: Int, requiredBytes: Int, availableBytes: Int)
 
+    // MARK: Reading routing-engine matrix answers (see ``MatrixSource``)
+
+    /// A matrix file or folder that cannot be read.
+    case unreadableFile(file: String, reason: String)
+    /// A matrix file that is not valid JSON; `line` and `column` are 1-based.
+    case invalidJSON(file: String, line: Int, column: Int, reason: String)
+    /// JSON that is none of the ``MatrixSourceFormat`` formats; `found`
+    /// describes its top level.
+    case unrecognizedMatrixFormat(file: String, found: String)
+    /// A response whose request failed as a whole (a Google top-level
+    /// `status` other than `OK`, an OSRM `code` other than `Ok`, a Google API
+    /// error object), with the service's own message when it gave one.
+    case serviceStatus(file: String, format: MatrixSourceFormat, status: String, message: String?)
+    /// A field that must be present is absent (or `null`).
+    case missingField(file: String, path: String, expected: String)
+    /// A field whose value is of the wrong kind or out of range; `value`
+    /// describes what was found.
+    case invalidField(file: String, path: String, value: String, expected: String)
+    /// A matrix row whose length differs from the number of destinations.
+    case unevenRow(file: String, path: String, row: Int, expected: Int, actual: Int)
+    /// A whole-matrix response whose size is not that of the itinerary.
+    case responseSizeMismatch(file: String, origins: Int, destinations: Int, stops: Int)
+    /// A Routes API element whose `originIndex` or `destinationIndex` is not
+    /// below `count`.
+    case indexOutOfRange(file: String, element: Int, field: String, value: Int, count: Int)
+    /// Two Routes API elements for the same pair that disagree.
+    case conflictingElement(file: String, element: Int, earlierElement: Int, origin: Int, destination: Int)
+    /// A tile cache whose `routeplanMatrixCache` version is not 1.
+    case unsupportedCacheVersion(file: String, version: String)
+    /// A response of a format that is not allowed where it was found (a tile
+    /// cache inside a tile, a response that is not the cache's `provider`), or
+    /// a format other than `google-tiles` asked for a folder.
+    case unexpectedFormat(file: String, format: MatrixSourceFormat, allowed: [MatrixSourceFormat])
+    /// A tile whose response has another size than its origins and destinations lists.
+    case tileSizeMismatch(file: String, tile: Int, origins: Int, destinations: Int,
+                          responseOrigins: Int, responseDestinations: Int)
+    /// A tile entry (`field` is `origins` or `destinations`) that matches no stop.
+    case unknownPlace(file: String, tile: Int, field: String, index: Int, value: String)
+    /// A tile entry that matches several stops (0-based `stops`).
+    case ambiguousPlace(file: String, tile: Int, field: String, index: Int, value: String, stops: [Int])
+    /// Two tiles that give different answers for the same ordered pair of stops.
+    case conflictingPair(from: Int, to: Int, fromName: String, toName: String,
+                         first: ObservedMatrix.Pair, firstSource: String,
+                         second: ObservedMatrix.Pair, secondSource: String)
+    /// A tile folder without any `*.json` file, or a cache without tiles.
+    case noTiles(file: String)
+    /// A different number of coordinates than observed places.
+    case placeCountMismatch(places: Int, coordinates: Int)
+
     public var description: String {
         switch self {
         case let .invalidCoordinate(index, latitude, longitude):
@@ -32,6 +81,55 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible {
             return "LAPACK \(routine) failed with info = \(info)"
         case let .matrixTooLarge(nodes, required, available):
             return "a full cost matrix for \(nodes) nodes needs \(required / 1_000_000) MB, more than the \(available / 1_000_000) MB available"
+        case let .unreadableFile(file, reason):
+            return "cannot read the matrix file \(file): \(reason); check the path and its permissions"
+        case let .invalidJSON(file, line, column, reason):
+            return "\(file) is not valid JSON (line \(line), column \(column): \(reason)); save the response body exactly as the service returned it"
+        case let .unrecognizedMatrixFormat(file, found):
+            let formats = MatrixSourceFormat.allCases.map { "\($0.rawValue) (\($0.description))" }.joined(separator: "; ")
+            return "\(file) is \(found), which is no matrix format RoutePlan reads; expected one of: \(formats)"
+        case let .serviceStatus(file, format, status, message):
+            let detail = message.map { " The service said: \($0)" } ?? ""
+            switch format {
+            case .google, .googleTiles:
+                return "\(file) is a failed Google Distance Matrix response with status \(status): \(GoogleDistanceMatrixResponse.meaning(ofStatus: status)).\(detail)"
+            case .routes:
+                return "\(file) is a failed Google Routes API response with status \(status): \(RoutesMatrixResponse.meaning(ofStatus: status)).\(detail)"
+            case .osrm:
+                return "\(file) is a failed OSRM response with code \(status): \(OSRMTableResponse.meaning(ofCode: status)).\(detail)"
+            }
+        case let .missingField(file, path, expected):
+            return "\(file) has no \(path) (expected \(expected)); save the complete response body as the service returned it"
+        case let .invalidField(file, path, value, expected):
+            return "\(file) has \(value) at \(path.isEmpty ? "the top level" : path), expected \(expected); check that the file is an unmodified response"
+        case let .unevenRow(file, path, row, expected, actual):
+            return "\(file): row \(row + 1) (\(path)) has \(actual) entries but there are \(expected) destinations; the response is truncated or edited"
+        case let .responseSizeMismatch(file, origins, destinations, stops):
+            return "\(file) has \(origins) origins × \(destinations) destinations but the itinerary has \(stops) stops; request the matrix with every stop, in itinerary order, as both origins and destinations, or use a tile cache that names the places"
+        case let .indexOutOfRange(file, element, field, value, count):
+            return "\(file): element \(element) has \(field) \(value), but there are only \(count) places (0…\(count - 1)); the response belongs to another request"
+        case let .conflictingElement(file, element, earlier, origin, destination):
+            return "\(file): elements \(earlier) and \(element) both answer origin \(origin) → destination \(destination) with different values; keep one response per request"
+        case let .unsupportedCacheVersion(file, version):
+            return "\(file) is a RoutePlan tile cache of version \(version), but only version 1 is supported; write \"routeplanMatrixCache\": 1"
+        case let .unexpectedFormat(file, format, allowed):
+            if allowed == [.googleTiles] {
+                return "\(file) is a folder, which is always read as a google-tiles cache, not as \(format.rawValue); leave out the format, or name a single file"
+            }
+            return "\(file) is a response of format \(format.rawValue), but only \(allowed.map(\.rawValue).joined(separator: " or ")) is allowed there; make the cache's provider match its tiles, or put each service's responses in a cache of their own"
+        case let .tileSizeMismatch(file, tile, origins, destinations, responseOrigins, responseDestinations):
+            return "\(file): tile \(tile + 1) lists \(origins) origins × \(destinations) destinations, but its response has \(responseOrigins) × \(responseDestinations); list the places exactly as they were sent in that request"
+        case let .unknownPlace(file, tile, field, index, value):
+            return "\(file): tile \(tile + 1) \(field)[\(index)] is \"\(value)\", which is neither the placeID nor the name of any stop; use the stop's placeID or its exact name"
+        case let .ambiguousPlace(file, tile, field, index, value, stops):
+            let list = stops.map { "\($0 + 1)" }.joined(separator: ", ")
+            return "\(file): tile \(tile + 1) \(field)[\(index)] \"\(value)\" matches stops \(list); use a placeID, or give those stops different names"
+        case let .conflictingPair(_, _, fromName, toName, first, firstSource, second, secondSource):
+            return "\(firstSource) says \(fromName) → \(toName) is \(first), but \(secondSource) says \(second); keep only one answer per pair"
+        case let .noTiles(file):
+            return "\(file) holds no tiles; add at least one *.json tile or a \"tiles\" array"
+        case let .placeCountMismatch(places, coordinates):
+            return "the observed matrix covers \(places) places but \(coordinates) coordinates were given; pass one coordinate per place, in the same order"
         }
     }
 }
