@@ -15,6 +15,9 @@ public struct PlannedRoute: Sendable, Hashable, Encodable {
         public let to: Int
         public let distanceMeters: Int
         public let durationSeconds: Int
+        /// Whether the leg's values were estimated from coordinates rather
+        /// than answered by a routing engine.
+        public let estimated: Bool
     }
 
     /// The itinerary's name, if it has one.
@@ -47,13 +50,18 @@ public struct PlannedRoute: Sendable, Hashable, Encodable {
     /// Whether an exact solve was stopped by the time limit (the route is
     /// then the heuristic one).
     public let exactStoppedByTimeLimit: Bool
-    /// Where the costs came from: straight-line distances and estimated durations.
+    /// Where the costs came from: straight-line estimates, or a routing
+    /// engine's answers with how many pairs were estimated.
     public let costSource: String
+    /// How many ordered pairs of stops had their costs estimated from
+    /// coordinates (all of them without a routing-engine matrix).
+    public let estimatedPairs: Int
     /// Google Maps directions links; followed in order they visit every stop once.
     public let googleMapsURLs: [String]
 
     private enum CodingKeys: String, CodingKey {
         case name, waypoints, legs, totalDistanceMeters, totalDurationSeconds, travelMode, optimizeFor
-        case roundTrip, provenOptimal, lowerBound, gapPercent, solver, exactStoppedByTimeLimit, costSource, googleMapsURLs
+        case roundTrip, provenOptimal, lowerBound, gapPercent, solver, exactStoppedByTimeLimit, costSource, estimatedPairs
+        case googleMapsURLs
     }
 }

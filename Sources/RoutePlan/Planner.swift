@@ -34,16 +34,26 @@ public struct Planner: Sendable {
         public var solver: RouteSolver.Options
         /// How many waypoints a Google Maps link may hold.
         public var links: GoogleMapsDirections
+        /// Travel costs a routing engine answered, for the itinerary's
+        /// stops in order (see ``Itinerary/readMatrix(contentsOf:format:travelMode:)``);
+        /// `nil` estimates every pair from coordinates.
+        public var matrix: ObservedMatrix?
+        /// Where ``matrix`` came from, for ``PlannedRoute/costSource``
+        /// (e.g. a file name).
+        public var matrixOrigin: String?
 
         public init(travelMode: TravelMode? = nil, optimizeFor: Objective? = nil,
                     start: StopReference? = nil, end: StopReference? = nil,
-                    solver: RouteSolver.Options = .init(), links: GoogleMapsDirections = .standard) {
+                    solver: RouteSolver.Options = .init(), links: GoogleMapsDirections = .standard,
+                    matrix: ObservedMatrix? = nil, matrixOrigin: String? = nil) {
             self.travelMode = travelMode
             self.optimizeFor = optimizeFor
             self.start = start
             self.end = end
             self.solver = solver
             self.links = links
+            self.matrix = matrix
+            self.matrixOrigin = matrixOrigin
         }
     }
 
@@ -64,19 +74,35 @@ public struct Planner: Sendable {
         let objective = options.optimizeFor ?? itinerary.route.optimizeFor ?? .duration
         let endpoints = try Self.endpoints(for: itinerary, options: options)
 
+        let coordinates = stops.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let matrices: TravelMatrices
+        var completed: CompletedTravelMatrices?
+        let costSource: String
         do {
-            matrices = try TravelMatrices.estimate(
-                from: stops.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
-                model: mode.timeModel)
+            if let observed = options.matrix {
+                guard observed.count == stops.count else {
+                    throw PlanningError.matrixSize(matrixPlaces: observed.count, stops: stops.count)
+                }
+                let filled = try TravelMatrices.completing(observed, coordinates: coordinates, fallback: mode.timeModel)
+                completed = filled
+                matrices = filled.matrices
+                costSource = Self.describe(observed, filled, origin: options.matrixOrigin)
+            } else {
+                matrices = try TravelMatrices.estimate(from: coordinates, model: mode.timeModel)
+                costSource = "great-circle distances; durations estimated for \(mode.rawValue)"
+            }
         } catch let error as MatrixError {
             throw PlanningError.matrix(error)
         }
         let costs = objective == .duration ? matrices.durations : matrices.distances
+        try Self.checkReachability(costs, endpoints: endpoints, stops: stops)
 
         let outcome: RouteSolver.Outcome
         do {
             outcome = try await RouteSolver.solve(costs, endpoints: endpoints, options: options.solver)
+        } catch SolverError.noFeasibleRoute {
+            throw PlanningError.noRouteAroundUnreachablePairs(
+                unreachablePairs: options.matrix?.unreachablePairs ?? 0, stops: stops.count)
         } catch let error as SolverError {
             throw PlanningError.solver(error)
         }
@@ -88,7 +114,8 @@ public struct Planner: Sendable {
         let legs = zip(visits.indices, visits.indices.dropFirst()).map { a, b in
             PlannedRoute.Leg(from: a, to: b,
                              distanceMeters: Int(matrices.distances[visits[a], visits[b]]),
-                             durationSeconds: Int(matrices.durations[visits[a], visits[b]]))
+                             durationSeconds: Int(matrices.durations[visits[a], visits[b]]),
+                             estimated: completed?.isEstimated(visits[a], visits[b]) ?? true)
         }
         return PlannedRoute(
             name: itinerary.name,
@@ -105,8 +132,48 @@ public struct Planner: Sendable {
             gapPercent: outcome.gapPercent.map { ($0 * 1000).rounded() / 1000 },
             solver: solution.method,
             exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
-            costSource: "great-circle distances; durations estimated for \(mode.rawValue)",
+            costSource: costSource,
+            estimatedPairs: completed?.estimatedPairs ?? stops.count * (stops.count - 1),
             googleMapsURLs: options.links.links(for: waypoints, travelMode: mode))
+    }
+
+    /// One line on where the costs came from: how many pairs the engine
+    /// answered, how many were estimated and how the estimates were fitted.
+    static func describe(_ observed: ObservedMatrix, _ filled: CompletedTravelMatrices, origin: String?) -> String {
+        var parts = ["routing-engine travel times" + (origin.map { " from \($0)" } ?? "")]
+        if observed.usedTrafficDurations { parts.append("durations in traffic") }
+        var counts = "\(observed.knownPairs) pairs known"
+        if observed.unreachablePairs > 0 { counts += ", \(observed.unreachablePairs) unreachable" }
+        if filled.estimatedPairs > 0 {
+            counts += ", \(filled.estimatedPairs) estimated (durations \(filled.durationCalibration), distances \(filled.distanceCalibration))"
+        }
+        parts.append(counts)
+        return parts.joined(separator: "; ")
+    }
+
+    /// Names the places no route can reach or leave, before any solving:
+    /// a stop with no usable arc in (other than a fixed or free start) or
+    /// none out (other than a fixed or free end).
+    static func checkReachability(_ costs: CostMatrix, endpoints: RouteEndpoints, stops: [Itinerary.Place]) throws {
+        let n = costs.count
+        guard n > 1, costs.hasForbiddenArcs else { return }
+        var noWayIn: [Int] = [], noWayOut: [Int] = []
+        for i in 0..<n {
+            if !(0..<n).contains(where: { $0 != i && costs.allows($0, i) }) { noWayIn.append(i) }
+            if !(0..<n).contains(where: { $0 != i && costs.allows(i, $0) }) { noWayOut.append(i) }
+        }
+        // Which stops may go without an arc in or out.
+        func excused(_ list: [Int], fixed: Int?, free: Bool) -> [Int] {
+            if endpoints.isRoundTrip { return list }
+            if let fixed { return list.filter { $0 != fixed } }
+            return free && list.count <= 1 ? [] : list
+        }
+        let unreachable = excused(noWayIn, fixed: endpoints.start, free: endpoints.start == nil)
+        let stranded = excused(noWayOut, fixed: endpoints.end, free: endpoints.end == nil)
+        if !unreachable.isEmpty || !stranded.isEmpty {
+            throw PlanningError.unreachablePlaces(cannotReach: unreachable.map { stops[$0].name },
+                                                  cannotLeave: stranded.map { stops[$0].name })
+        }
     }
 
     /// Turns the start/end choice into the solver's endpoint rule.

@@ -33,6 +33,12 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
     case solver(SolverError)
     /// Building the cost matrix failed.
     case matrix(MatrixError)
+    /// A routing-engine matrix for a different number of places.
+    case matrixSize(matrixPlaces: Int, stops: Int)
+    /// Places that no route can arrive at or leave, by name.
+    case unreachablePlaces(cannotReach: [String], cannotLeave: [String])
+    /// Every order of the stops needs a pair the routing engine could not route.
+    case noRouteAroundUnreachablePairs(unreachablePairs: Int, stops: Int)
 
     public var description: String {
         func at(_ file: String?, _ field: String? = nil) -> String {
@@ -66,6 +72,16 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
             return error.description
         case let .matrix(error):
             return error.description
+        case let .matrixSize(places, stops):
+            return "the travel matrix covers \(places) places but the itinerary has \(stops) stops (lodging first, then placesToGo); use a matrix made for this itinerary"
+        case let .unreachablePlaces(cannotReach, cannotLeave):
+            func quoted(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: ", ") }
+            var parts: [String] = []
+            if !cannotReach.isEmpty { parts.append("no other stop can reach \(quoted(cannotReach))") }
+            if !cannotLeave.isEmpty { parts.append("\(quoted(cannotLeave)) cannot reach any other stop") }
+            return "no route visits every stop: " + parts.joined(separator: "; ") + " (the routing engine found no route); remove those places or make them the start or end"
+        case let .noRouteAroundUnreachablePairs(pairs, stops):
+            return "no order of the \(stops) stops avoids the \(pairs) pairs the routing engine could not route; check the matrix for places cut off from the rest"
         }
     }
 }

@@ -33,3 +33,10 @@ extension CommandOutput {
         }
     }
 }
+
+/// An output the input cannot give (e.g. a picture of an instance without coordinates).
+struct UnsupportedOutput: Error, CustomStringConvertible {
+    let file: String
+    let reason: String
+    var description: String { "\(file): \(reason)" }
+}

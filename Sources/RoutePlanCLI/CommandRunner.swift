@@ -18,9 +18,17 @@ public enum CommandRunner {
         do {
             let command = try RoutePlanCommand.parseAsRoot(arguments)
             guard let subcommand = command as? RoutePlanSubcommand else {
-                // Help and version requests surface as errors above; a bare
-                // `routeplan` lands here and gets the overview.
-                return Result(status: ExitStatus.success, standardOutput: RoutePlanCommand.helpMessage() + "\n", standardError: "")
+                // A bare `routeplan` gets the overview.
+                if command is RoutePlanCommand {
+                    return Result(status: ExitStatus.success, standardOutput: RoutePlanCommand.helpMessage() + "\n",
+                                  standardError: "")
+                }
+                // `routeplan help optimize` and `routeplan optimize --help`
+                // parse to argument-parser's help command, whose run throws
+                // the help text for the right subcommand (handled below).
+                var other = command
+                try other.run()
+                return Result(status: ExitStatus.success, standardOutput: "", standardError: "")
             }
             let output = try await subcommand.execute()
             if let file = output.file {

@@ -23,7 +23,8 @@ enum ExitStatus {
             switch error {
             case .unreadableFile: return (noInput, error.description)
             case let .solver(solverError): return classify(solverError)
-            case .matrix: return (dataError, error.description)
+            case let .matrix(matrixError): return classify(matrixError)
+            case .unreachablePlaces, .noRouteAroundUnreachablePairs: return (unavailable, error.description)
             default: return (dataError, error.description)
             }
         case let error as TSPLIBError:
@@ -36,10 +37,15 @@ enum ExitStatus {
             default: return (dataError, error.description)
             }
         case let error as MatrixError:
-            if case .matrixTooLarge = error { return (unavailable, error.description) }
-            return (dataError, error.description)
+            switch error {
+            case .matrixTooLarge: return (unavailable, error.description)
+            case .unreadableFile: return (noInput, error.description)
+            default: return (dataError, error.description)
+            }
         case let error as OutputError:
             return (cannotCreate, error.description)
+        case let error as UnsupportedOutput:
+            return (dataError, error.description)
         default:
             return nil
         }

@@ -31,6 +31,10 @@ enum TextReport {
         lines.append("\(route.travelMode.rawValue.capitalized), optimized for \(route.optimizeFor.rawValue), \(shape): \(quality)")
         lines.append("")
 
+        // With a routing-engine matrix, legs it did not answer are marked.
+        let stops = route.roundTrip ? route.stopIndices.count - 1 : route.stopIndices.count
+        let allEstimated = route.estimatedPairs >= stops * (stops - 1)
+        let marksEstimates = !allEstimated && route.legs.contains(where: \.estimated)
         let numberWidth = String(route.waypoints.count).count
         let nameWidth = min(40, route.waypoints.map(\.name.count).max() ?? 0)
         for (index, waypoint) in route.waypoints.enumerated() {
@@ -42,12 +46,14 @@ enum TextReport {
                 let leg = route.legs[index - 1]
                 let distance = Format.distance(leg.distanceMeters).leftPadded(to: 8)
                 let duration = Format.duration(leg.durationSeconds).leftPadded(to: 10)
-                lines.append("\(number). \(label)  \(distance)  \(duration)")
+                let mark = marksEstimates ? (leg.estimated ? "  ≈" : "") : ""
+                lines.append("\(number). \(label)  \(distance)  \(duration)\(mark)")
             }
         }
         lines.append("")
         lines.append("Total: \(Format.distance(route.totalDistanceMeters)), \(Format.duration(route.totalDurationSeconds))")
         lines.append("(\(route.costSource))")
+        if marksEstimates { lines.append("≈ leg estimated from coordinates: the routing engine's matrix did not cover it") }
         lines.append("")
         lines.append(route.googleMapsURLs.count == 1 ? "Google Maps:" : "Google Maps (\(route.googleMapsURLs.count) links, follow in order):")
         for url in route.googleMapsURLs { lines.append("  \(url)") }

@@ -6,7 +6,7 @@ struct SolverOptions: ParsableArguments {
     @Flag(help: "Always use the exact Held–Karp solver (proven optimal; refused up front if it would not fit in memory).")
     var exact = false
 
-    @Flag(help: "Always use the heuristic solver (2-opt and Or-opt local search with kicks).")
+    @Flag(help: "Always use the heuristic solver (Lin–Kernighan and Or-opt local search with kicks; reports a lower bound and the gap).")
     var heuristic = false
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RoutePlanExport
 import RoutePlanMatrix
 import RoutePlanSolver
 import RoutePlanTSPLIB
@@ -10,16 +11,23 @@ extension RoutePlanCommand {
         static let configuration = CommandConfiguration(
             abstract: "Solve a TSPLIB95 instance (.tsp or .atsp) as a closed tour.",
             discussion: """
-                Supports EUC_2D, CEIL_2D, ATT, GEO and EXPLICIT edge weights. The tour starts \
-                at node 1 and lists 1-based node ids, each once.
+                Supports EUC_2D, CEIL_2D, ATT, GEO and EXPLICIT edge weights, and gzip-compressed \
+                files (.tsp.gz). The tour starts at node 1 and lists 1-based node ids, each once. \
+                The svg format draws the tour of an instance with node coordinates.
+
+                Examples:
+                  routeplan solve berlin52.tsp
+                  routeplan solve pr1002.tsp --time-limit 1 --format json
+                  routeplan solve ftv33.atsp --exact
+                  routeplan solve a280.tsp --format svg --output a280.svg
                 """)
 
-        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+        enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, svg }
 
         @Argument(help: "The TSPLIB95 file.")
         var instance: String
 
-        @Option(help: "Output format: text or json.")
+        @Option(help: "Output format: text, json or svg (instances with node coordinates).")
         var format: Format = .text
 
         @OptionGroup var solver: SolverOptions
@@ -70,6 +78,13 @@ extension RoutePlanCommand {
                 method: solution.method, exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             switch format {
+            case .svg:
+                guard let points = problem.coordinates else {
+                    throw UnsupportedOutput(file: instance, reason: "the svg format needs node coordinates, and this instance has only explicit edge weights; use text or json")
+                }
+                let svg = SVGDocument.planarRoute(name: problem.name, points: points.map { (x: $0.x, y: $0.y) },
+                                                  order: solution.order, closed: true)
+                return CommandOutput(text: svg, file: output.output)
             case .json:
                 return CommandOutput(text: try JSONReport.encode(result), file: output.output)
             case .text:

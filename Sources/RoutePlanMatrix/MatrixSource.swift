@@ -36,11 +36,11 @@ public enum MatrixSource {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             if let format, format != .googleTiles {
-                throw MatrixError.unexpectedFormat(file: url.lastPathComponent, format: format, allowed: [.googleTiles])
+                throw MatrixError.unexpectedFormat(file: url.path, format: format, allowed: [.googleTiles])
             }
             return try MatrixTileCache(folder: url, preferTraffic: preferTraffic).observedMatrix(stops: stops)
         }
-        return try read(contents(of: url), fileName: url.lastPathComponent, stops: stops, format: format,
+        return try read(contents(of: url), fileName: url.path, stops: stops, format: format,
                         preferTraffic: preferTraffic)
     }
 
@@ -91,7 +91,7 @@ public enum MatrixSource {
             return try Data(contentsOf: url)
         } catch {
             let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
-            throw MatrixError.unreadableFile(file: url.lastPathComponent, reason: reason)
+            throw MatrixError.unreadableFile(file: url.path, reason: reason)
         }
     }
 

@@ -110,9 +110,9 @@ public struct MatrixTileCache: Sendable, Hashable {
                 .filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }
                 .sorted()
         } catch {
-            throw MatrixError.unreadableFile(file: folder.lastPathComponent, reason: error.localizedDescription)
+            throw MatrixError.unreadableFile(file: folder.path, reason: error.localizedDescription)
         }
-        guard !names.isEmpty else { throw MatrixError.noTiles(file: folder.lastPathComponent) }
+        guard !names.isEmpty else { throw MatrixError.noTiles(file: folder.path) }
         tiles = []
         provider = nil
         travelMode = nil

@@ -52,6 +52,77 @@ struct OptimizeCommandTests {
         try expectGolden(result.standardOutput, "kyoto-fixed-end.json")
     }
 
+    @Test("plans on a cached routing-engine matrix")
+    func cachedMatrix() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/synthetic-lyon-30-stops.json"),
+                                     "--matrix", fixture("matrix/synthetic-lyon-30-stops-tiles.json"), "--format", "json")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        #expect(object["estimatedPairs"] as? Int == 0)
+        #expect((object["costSource"] as? String)?.contains("869 pairs known, 1 unreachable") == true)
+        let legs = try #require(object["legs"] as? [[String: Any]])
+        #expect(legs.count == 29 && legs.allSatisfy { $0["estimated"] as? Bool == false })
+    }
+
+    @Test("a matrix of the wrong size exits 65 naming both sizes")
+    func matrixSizeMismatch() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--matrix",
+                                     fixture("matrix/google-maps-services-java_GetDistanceMatrixWithBasicStringParams.json"))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("8 origins × 5 destinations") && result.standardError.contains("9 stops"),
+                "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("a matrix that is a Google error response exits 65 with the status and its message")
+    func matrixErrorStatus() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/paris-two-places.json"), "--matrix",
+                                     fixture("matrix/openapi-spec_maps_http_distancematrix_encoded_error_response.strict.json"))
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("INVALID_REQUEST") && result.standardError.contains("Invalid 'destinations' parameter"),
+                "\(result.standardError)")
+    }
+
+    @Test("a missing matrix file exits 66")
+    func matrixMissing() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/paris-two-places.json"), "--matrix", "/nonexistent/m.json")
+        #expect(result.status == 66, "\(result.standardError)")
+        #expect(result.standardError.contains("/nonexistent/m.json"))
+    }
+
+    @Test("CSV and SVG outputs (golden)", arguments: ["csv", "svg"])
+    func csvAndSVG(format: String) async throws {
+        let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--format", format)
+        #expect(result.status == 0, "\(result.standardError)")
+        try expectGolden(result.standardOutput, "lisbon-walking-day.\(format)")
+    }
+
+    @Test("--navigate and --max-waypoints shape every link")
+    func linkOptions() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--format", "json",
+                                     "--navigate", "--max-waypoints", "3")
+        let links = try #require(try json(result.standardOutput)["googleMapsURLs"] as? [String])
+        // 10 points (a round trip through 9 stops), at most 5 points per link, overlapping by one: 3 links.
+        #expect(links.count == 3)
+        for link in links {
+            #expect(link.contains("dir_action=navigate"))
+            let waypoints = link.components(separatedBy: "waypoints=").dropFirst().first?.components(separatedBy: "&").first
+            #expect((waypoints?.components(separatedBy: "%7C").count ?? 0) <= 3)
+        }
+    }
+
+    @Test("subcommand help shows that subcommand's options and examples")
+    func subcommandHelp() async throws {
+        for arguments in [["optimize", "--help"], ["help", "optimize"]] {
+            let result = await CommandRunner.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains("--matrix <file>") && result.standardOutput.contains("Examples:"),
+                    "\(arguments)")
+        }
+        let solve = await routeplan("solve", "--help")
+        #expect(solve.standardOutput.contains("--format svg --output a280.svg"))
+    }
+
     @Test("flags override the file")
     func overrides() async throws {
         let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--format", "json",
@@ -220,6 +291,15 @@ struct SolveCommandTests {
         #expect(object["lowerBound"] == nil)
         // A loose check that the limit stops the search (timings belong in Benchmarks/).
         #expect(elapsed < .seconds(10), "took \(elapsed)")
+    }
+
+    @Test("svg draws the tour of a coordinate instance (golden); explicit instances are refused")
+    func svg() async throws {
+        let result = await routeplan("solve", fixture("tsplib/berlin52.tsp"), "--format", "svg")
+        #expect(result.status == 0, "\(result.standardError)")
+        try expectGolden(result.standardOutput, "berlin52.svg")
+        let explicit = await routeplan("solve", fixture("tsplib/ftv33.atsp"), "--format", "svg")
+        #expect(explicit.status == 65 && explicit.standardError.contains("needs node coordinates"))
     }
 
     @Test("text output names the instance and the quality")

@@ -24,7 +24,7 @@ struct GoogleDistanceMatrixTests {
         let error = #expect(throws: MatrixError.self) {
             try MatrixSource.read(contentsOf: MatrixFixtures.url(name), stops: MatrixFixtures.stops(6), preferTraffic: false)
         }
-        #expect(error == .responseSizeMismatch(file: name, origins: 8, destinations: 5, stops: 6))
+        #expect(error == .responseSizeMismatch(file: MatrixFixtures.url(name).path, origins: 8, destinations: 5, stops: 6))
         #expect(error?.description.contains("has 8 origins × 5 destinations but the itinerary has 6 stops") == true)
     }
 
@@ -114,7 +114,7 @@ struct GoogleDistanceMatrixTests {
             Issue.record("unexpected error \(String(describing: error))")
             return
         }
-        #expect(file == name)
+        #expect(file == MatrixFixtures.url(name).path)
         #expect(format == .google)
         #expect(status == "INVALID_REQUEST")
         #expect(message?.hasPrefix("Invalid request. Invalid 'destinations' parameter.") == true)

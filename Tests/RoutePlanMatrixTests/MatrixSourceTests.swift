@@ -91,7 +91,7 @@ struct MatrixSourceTests {
     @Test("a missing file is an unreadable-file error")
     func missingFile() {
         let url = MatrixFixtures.url("no-such-file.json")
-        #expect(throws: MatrixError.unreadableFile(file: "no-such-file.json", reason: "no such file")) {
+        #expect(throws: MatrixError.unreadableFile(file: url.path, reason: "no such file")) {
             try MatrixSource.read(contentsOf: url, stops: [], preferTraffic: false)
         }
     }
@@ -103,7 +103,7 @@ struct MatrixSourceTests {
             try MatrixSource.read(contentsOf: MatrixFixtures.url(name), stops: MatrixFixtures.stops(3), format: .google,
                                   preferTraffic: false)
         }
-        #expect(error == .missingField(file: name, path: "rows", expected: "an array of rows"))
+        #expect(error == .missingField(file: MatrixFixtures.url(name).path, path: "rows", expected: "an array of rows"))
     }
 
     @Test("observed matrices count pairs and ignore the diagonal")

@@ -239,7 +239,7 @@ struct MatrixTileCacheTests {
         #expect(error == .conflictingPair(from: 0, to: 1, fromName: "A", toName: "B",
                                           first: .known(meters: 10, seconds: 1), firstSource: "01.json",
                                           second: .known(meters: 11, seconds: 1), secondSource: "03.json"))
-        #expect(throws: MatrixError.unexpectedFormat(file: folder.lastPathComponent, format: .osrm, allowed: [.googleTiles])) {
+        #expect(throws: MatrixError.unexpectedFormat(file: folder.path, format: .osrm, allowed: [.googleTiles])) {
             try MatrixSource.read(contentsOf: folder, stops: Self.abc, format: .osrm, preferTraffic: false)
         }
     }

@@ -58,7 +58,7 @@ struct OSRMTableTests {
         let error = #expect(throws: MatrixError.self) {
             try MatrixSource.read(contentsOf: MatrixFixtures.url(name), stops: MatrixFixtures.stops(4), preferTraffic: false)
         }
-        #expect(error == .responseSizeMismatch(file: name, origins: 3, destinations: 3, stops: 4))
+        #expect(error == .responseSizeMismatch(file: MatrixFixtures.url(name).path, origins: 3, destinations: 3, stops: 4))
     }
 
     @Test("matrices that disagree with sources and destinations are refused")

@@ -71,7 +71,7 @@ struct RoutesMatrixTests {
         let error = #expect(throws: MatrixError.self) {
             try MatrixSource.read(contentsOf: MatrixFixtures.url(Self.name), stops: MatrixFixtures.stops(2), preferTraffic: false)
         }
-        #expect(error == .indexOutOfRange(file: Self.name, element: 1, field: "destinationIndex", value: 2, count: 2))
+        #expect(error == .indexOutOfRange(file: MatrixFixtures.url(Self.name).path, element: 1, field: "destinationIndex", value: 2, count: 2))
     }
 
     @Test("duplicates: identical ones are fine, conflicting ones are reported")
