@@ -1,10 +1,17 @@
 import Foundation
 
-/// What a command produced: text for standard output or for a file.
+/// What a command produced: text for standard output or for a file, and,
+/// for batch runs, more files and the failures of some inputs.
 struct CommandOutput: Sendable {
     var text: String
     /// The `--output` path, or `nil` for standard output.
     var file: String?
+    /// Further files to write (path, contents), each atomically.
+    var files: [(path: String, text: String)] = []
+    /// Messages for standard error (failures of single inputs in a batch).
+    var standardError = ""
+    /// The exit status when some inputs failed (the first failure's).
+    var status = ExitStatus.success
 }
 
 /// A subcommand that computes its output before anything is written, so a

@@ -31,11 +31,12 @@ public enum CommandRunner {
                 return Result(status: ExitStatus.success, standardOutput: "", standardError: "")
             }
             let output = try await subcommand.execute()
+            for (path, text) in output.files { try CommandOutput.write(text, to: path) }
             if let file = output.file {
                 try CommandOutput.write(output.text, to: file)
-                return Result(status: ExitStatus.success, standardOutput: "", standardError: "")
+                return Result(status: output.status, standardOutput: "", standardError: output.standardError)
             }
-            return Result(status: ExitStatus.success, standardOutput: output.text, standardError: "")
+            return Result(status: output.status, standardOutput: output.text, standardError: output.standardError)
         } catch {
             return failure(error)
         }
@@ -64,10 +65,13 @@ public enum CommandRunner {
 
     /// Used by `run()` of each subcommand when argument-parser drives it directly.
     static func deliver(_ output: CommandOutput) throws {
+        for (path, text) in output.files { try CommandOutput.write(text, to: path) }
         if let file = output.file {
             try CommandOutput.write(output.text, to: file)
         } else {
             FileHandle.standardOutput.write(Data(output.text.utf8))
         }
+        FileHandle.standardError.write(Data(output.standardError.utf8))
+        if output.status != ExitStatus.success { throw ExitCode(output.status) }
     }
 }

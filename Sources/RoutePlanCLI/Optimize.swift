@@ -22,14 +22,27 @@ extension RoutePlanCommand {
                   routeplan optimize rome.json --max-waypoints 3 --navigate
                   routeplan optimize rome.json --format svg --output rome.svg
                   routeplan optimize kyoto.json --format gpx --output kyoto.gpx
+                  routeplan optimize trips/ --format geojson --output maps/
+
+                Several itineraries (files, or folders of .json files) are planned two at a \
+                time. Without --output, text results follow one another and json results \
+                form one array of {file, route} or {file, error, exitStatus}; other formats \
+                need --output FOLDER, which gets one file per itinerary. A failing itinerary \
+                is reported on standard error and the others still run; the exit status is \
+                then that of the first failure.
                 """)
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, json, csv, gpx, geojson, kml, svg
+
+            /// The file name extension for a batch's per-itinerary files.
+            var fileExtension: String { self == .text ? "txt" : rawValue }
         }
 
-        @Argument(help: "The itinerary JSON file.")
-        var itinerary: String
+        @Argument(help: ArgumentHelp(
+            "The itinerary JSON file; several files or folders of them plan each one (two at a time), one result per input.",
+            valueName: "itinerary"))
+        var itineraries: [String] = []
 
         @Option(name: .customLong("travel-mode"), help: "driving, walking, bicycling or transit (default: the file's, else driving).")
         var travelMode: TravelMode?
@@ -70,6 +83,9 @@ extension RoutePlanCommand {
         init() {}
 
         func validate() throws {
+            guard !itineraries.isEmpty else {
+                throw ValidationError("give at least one itinerary file (or a folder of them)")
+            }
             guard GoogleMapsDirections.supportedWaypointsPerLink.contains(waypointsPerLink) else {
                 throw ValidationError("--max-waypoints must be from 1 to 9, got \(waypointsPerLink)")
             }
@@ -79,7 +95,17 @@ extension RoutePlanCommand {
         }
 
         func execute() async throws -> CommandOutput {
-            let plan = try Itinerary(contentsOf: URL(fileURLWithPath: itinerary))
+            let inputs = try Self.expand(itineraries)
+            if inputs.count == 1 && itineraries.count == 1 {
+                let (route, name) = try await plan(inputs[0])
+                return CommandOutput(text: try Self.render(route, name: name, as: format), file: output.output)
+            }
+            return try await batch(inputs)
+        }
+
+        /// Plans one itinerary file; returns the route and its display name.
+        func plan(_ path: String) async throws -> (PlannedRoute, String) {
+            let plan = try Itinerary(contentsOf: URL(fileURLWithPath: path))
             var links = try GoogleMapsDirections(maxWaypointsPerLink: waypointsPerLink)
             links.navigate = navigate
             let observed = try matrix.map {
@@ -91,8 +117,102 @@ extension RoutePlanCommand {
                 solver: solver.solverOptions, links: links,
                 matrix: observed, matrixOrigin: matrix)
             let route = try await Planner().plan(plan, options: options)
-            let name = route.name ?? URL(fileURLWithPath: itinerary).deletingPathExtension().lastPathComponent
-            return CommandOutput(text: try Self.render(route, name: name, as: format), file: output.output)
+            return (route, route.name ?? Self.baseName(path))
+        }
+
+        /// Files as given; folders replaced by their `.json` files in name order.
+        static func expand(_ paths: [String]) throws -> [String] {
+            var files: [String] = []
+            for path in paths {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                    let found = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+                    guard !found.isEmpty else {
+                        throw PlanningError.unreadableFile(file: path, reason: "a folder without .json itineraries")
+                    }
+                    files += found.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+                } else {
+                    files.append(path)
+                }
+            }
+            return files
+        }
+
+        static func baseName(_ path: String) -> String {
+            URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
+
+        /// One entry of a batch's json output.
+        struct BatchEntry: Encodable {
+            let file: String
+            var route: PlannedRoute?
+            var error: String?
+            var exitStatus: Int32?
+        }
+
+        /// Plans every input, two at a time, and gathers one result per input.
+        func batch(_ inputs: [String]) async throws -> CommandOutput {
+            if output.output == nil && format != .text && format != .json {
+                throw ValidationError("--format \(format.rawValue) with several itineraries needs --output FOLDER (one file per itinerary)")
+            }
+            typealias Outcome = Result<(PlannedRoute, String), any Error>
+            let command = self
+            @Sendable func attempt(_ index: Int) async -> (Int, Outcome) {
+                do { return (index, .success(try await command.plan(inputs[index]))) }
+                catch { return (index, .failure(error)) }
+            }
+            // Two at a time: one per core.
+            let results = await withTaskGroup(of: (Int, Outcome).self, returning: [Outcome?].self) { group in
+                var collected = [Outcome?](repeating: nil, count: inputs.count)
+                var next = 0
+                while next < min(2, inputs.count) {
+                    let index = next
+                    group.addTask { await attempt(index) }
+                    next += 1
+                }
+                while let (index, outcome) = await group.next() {
+                    collected[index] = outcome
+                    if next < inputs.count {
+                        let index = next
+                        group.addTask { await attempt(index) }
+                        next += 1
+                    }
+                }
+                return collected
+            }
+            var out = CommandOutput(text: "", file: nil)
+            var entries: [BatchEntry] = []
+            var sections: [String] = []
+            for (input, result) in zip(inputs, results.map { $0! }) {
+                switch result {
+                case let .success((route, name)):
+                    entries.append(BatchEntry(file: input, route: route))
+                    if let folder = output.output {
+                        let path = URL(fileURLWithPath: folder)
+                            .appendingPathComponent(Self.baseName(input) + "." + format.fileExtension).path
+                        out.files.append((path, try Self.render(route, name: name, as: format)))
+                    } else if format == .text {
+                        sections.append("== \(input)\n" + TextReport.render(route, name: name))
+                    }
+                case let .failure(error):
+                    let (status, message) = ExitStatus.classify(error)
+                        ?? (ExitStatus.software, String(describing: error))
+                    entries.append(BatchEntry(file: input, error: message, exitStatus: status))
+                    out.standardError += "routeplan: error: \(message)\n"
+                    if out.status == ExitStatus.success { out.status = status }
+                }
+            }
+            if let folder = output.output {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw OutputError(file: folder, reason: "cannot create the folder")
+                }
+            } else {
+                out.text = format == .json ? try JSONReport.encode(entries) : sections.joined(separator: "\n")
+            }
+            return out
         }
 
         /// The route in `format`.

@@ -123,6 +123,33 @@ struct OptimizeCommandTests {
         #expect(solve.standardOutput.contains("--format svg --output a280.svg"))
     }
 
+    @Test("batch: one result per input, a failing file reported without stopping the rest")
+    func batchJSON() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/paris-two-places.json"), "/nonexistent/x.json",
+                                     fixture("itineraries/kyoto-fixed-end.json"), "--format", "json")
+        #expect(result.status == 66)
+        #expect(result.standardError.contains("/nonexistent/x.json"))
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        #expect(entries.count == 3)
+        #expect(entries[0]["route"] != nil && entries[2]["route"] != nil)
+        #expect(entries[1]["exitStatus"] as? Int == 66 && entries[1]["route"] == nil)
+        #expect((entries[2]["file"] as? String)?.hasSuffix("kyoto-fixed-end.json") == true)
+    }
+
+    @Test("batch: a folder of itineraries with --output FOLDER gets one file each")
+    func batchFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("routeplan-batch-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = await routeplan("optimize", fixture("itineraries"), "--format", "gpx", "--output", folder.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let itineraries = try FileManager.default.contentsOfDirectory(atPath: fixture("itineraries")).filter { $0.hasSuffix(".json") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(Set(written) == Set(itineraries.map { $0.replacingOccurrences(of: ".json", with: ".gpx") }))
+        let gpx = await routeplan("optimize", fixture("itineraries"), "--format", "gpx")
+        #expect(gpx.status == 64, "formats other than text and json need --output FOLDER")
+    }
+
     @Test("flags override the file")
     func overrides() async throws {
         let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--format", "json",
