@@ -6,9 +6,15 @@ public struct RoutePlanCommand: AsyncParsableCommand {
         commandName: "routeplan",
         abstract: "Find the shortest route through your places and open it in Google Maps.",
         discussion: """
+            Examples:
+              routeplan optimize trip.json
+              routeplan optimize trip.json --matrix google-cache.json --format json
+              routeplan optimize trips/ --format gpx --output gpx/
+              routeplan solve pr1002.tsp --time-limit 1
+
             Exit status follows sysexits(3): 0 success, 64 bad command line, 65 bad input data, \
-            66 input file missing, 69 solve refused by a limit (memory, size, time), \
-            73 cannot write the output file, 70 internal error, 130 cancelled.
+            66 input file missing, 69 no feasible route or refused by a limit (memory, size, \
+            time), 70 internal error, 73 cannot write the output file, 130 cancelled.
             """,
         version: "0.1.0",
         subcommands: [Optimize.self, Solve.self]
