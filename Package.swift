@@ -8,6 +8,7 @@ import PackageDescription
 //                                                ├─▶ RoutePlanSolver (integer costs only)
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
 //                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`)
+//                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
 //
 // RoutePlanMatrix turns coordinates and TSPLIB files into the integer cost
 // matrices the solver reads, and calibrates travel-time models with LAPACK.
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "RoutePlanMatrix", targets: ["RoutePlanMatrix"]),
         .library(name: "RoutePlanExport", targets: ["RoutePlanExport"]),
         .library(name: "RoutePlanTSPLIB", targets: ["RoutePlanTSPLIB"]),
+        .library(name: "RoutePlanFetch", targets: ["RoutePlanFetch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,11 +39,12 @@ let package = Package(
         .target(name: "RoutePlanMatrix", dependencies: ["RoutePlanSolver", "RoutePlanTSPLIB", "CLAPACK"]),
         .target(name: "RoutePlanTSPLIB"),
         .target(name: "RoutePlanExport"),
+        .target(name: "RoutePlanFetch", dependencies: ["RoutePlanMatrix"]),
         .target(name: "RoutePlan", dependencies: ["RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport"]),
         .target(
             name: "RoutePlanCLI",
             dependencies: [
-                "RoutePlan", "RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport", "RoutePlanTSPLIB",
+                "RoutePlan", "RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport", "RoutePlanTSPLIB", "RoutePlanFetch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "RoutePlanMatrixTests", dependencies: ["RoutePlanMatrix", "RoutePlanSolver", "RoutePlanTSPLIB"]),
         .testTarget(name: "RoutePlanExportTests", dependencies: ["RoutePlanExport"]),
         .testTarget(name: "RoutePlanTSPLIBTests", dependencies: ["RoutePlanTSPLIB"]),
+        .testTarget(name: "RoutePlanFetchTests", dependencies: ["RoutePlanFetch", "RoutePlanMatrix"]),
         .testTarget(name: "RoutePlanTests", dependencies: ["RoutePlan", "RoutePlanSolver"]),
         .testTarget(name: "RoutePlanCLITests", dependencies: ["RoutePlanCLI", "RoutePlan"]),
     ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RoutePlan
+import RoutePlanFetch
 import RoutePlanMatrix
 import RoutePlanSolver
 import RoutePlanTSPLIB
@@ -46,6 +47,14 @@ enum ExitStatus {
             return (cannotCreate, error.description)
         case let error as UnsupportedOutput:
             return (dataError, error.description)
+        case let error as FetchError:
+            switch error {
+            case .missingAPIKey, .invalidSetting, .unsupportedTravelMode: return (usage, error.description)
+            case .serviceStatus, .httpStatus, .retriesExhausted, .malformedResponse, .transport:
+                return (unavailable, error.description)
+            case .cannotWriteCache: return (cannotCreate, error.description)
+            default: return (dataError, error.description)
+            }
         default:
             return nil
         }

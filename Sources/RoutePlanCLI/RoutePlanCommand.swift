@@ -11,13 +11,14 @@ public struct RoutePlanCommand: AsyncParsableCommand {
               routeplan optimize trip.json --matrix google-cache.json --format json
               routeplan optimize trips/ --format gpx --output gpx/
               routeplan solve pr1002.tsp --time-limit 1
+              routeplan matrix fetch trip.json --provider osrm --server http://localhost:5000 -o cache.json
 
             Exit status follows sysexits(3): 0 success, 64 bad command line, 65 bad input data, \
             66 input file missing, 69 no feasible route or refused by a limit (memory, size, \
             time), 70 internal error, 73 cannot write the output file, 130 cancelled.
             """,
         version: "0.1.0",
-        subcommands: [Optimize.self, Solve.self]
+        subcommands: [Optimize.self, Solve.self, Matrix.self]
     )
 
     public init() {}

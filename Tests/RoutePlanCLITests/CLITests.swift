@@ -150,6 +150,17 @@ struct OptimizeCommandTests {
         #expect(gpx.status == 64, "formats other than text and json need --output FOLDER")
     }
 
+    @Test("matrix fetch checks its options before any request")
+    func matrixFetchOptions() async throws {
+        let noServer = await routeplan("matrix", "fetch", fixture("itineraries/paris-two-places.json"), "--provider", "osrm")
+        #expect(noServer.status == 64 && noServer.standardError.contains("--provider osrm needs --server"))
+        let badServer = await routeplan("matrix", "fetch", fixture("itineraries/paris-two-places.json"),
+                                        "--provider", "osrm", "--server", "localhost:5000")
+        #expect(badServer.status == 64 && badServer.standardError.contains("not an http(s) URL"))
+        let help = await routeplan("matrix", "fetch", "--help")
+        #expect(help.standardOutput.contains("GOOGLE_MAPS_API_KEY"))
+    }
+
     @Test("flags override the file")
     func overrides() async throws {
         let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--format", "json",

@@ -1,0 +1,57 @@
+import Foundation
+import RoutePlanMatrix
+
+/// How one provider turns tiles into URLs and judges what comes back.
+protocol MatrixRequests: Sendable {
+    /// The cache's `provider`.
+    var format: MatrixSourceFormat { get }
+    /// The cache's `travelMode`, when the provider says one.
+    var travelMode: String? { get }
+    /// Scrubs the API key (if any) out of text.
+    var scrub: SecretScrubber { get }
+    /// The service's address without query, for messages.
+    var displayURL: String { get }
+    /// The request for `tile`; `nil` when no valid URL can be formed.
+    func url(for tile: MatrixTile) -> URL?
+    /// Whether `response` answers `tile`.
+    func check(_ response: HTTPResponse, tile: MatrixTile) -> AttemptOutcome
+}
+
+extension MatrixRequests {
+    /// HTTP statuses worth retrying: 429 Too Many Requests and every 5xx.
+    func isRetryable(httpStatus status: Int) -> Bool {
+        status == 429 || (500...599).contains(status)
+    }
+
+    /// A description of a body that is not the expected JSON.
+    func unusableBody(_ body: Data) -> String {
+        if body.isEmpty { return "an empty body" }
+        let start = String(decoding: body.prefix(40), as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+            .trimmingCharacters(in: .whitespaces)
+        return "a body that is not a JSON object (it starts \(scrub(start).debugDescription))"
+    }
+}
+
+/// `scheme://host[:port]/path` of `url`, without user, password, query or fragment.
+func displayURL(_ url: URL) -> String {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "the server" }
+    components.user = nil
+    components.password = nil
+    components.query = nil
+    components.fragment = nil
+    return components.string ?? "the server"
+}
+
+/// The fields every Google and OSRM error body has at the top level.
+struct TopLevelStatus: Decodable {
+    var status: String?
+    var error_message: String?
+    var code: String?
+    var message: String?
+
+    init?(_ body: Data) {
+        guard let decoded = try? JSONDecoder().decode(TopLevelStatus.self, from: body) else { return nil }
+        self = decoded
+    }
+}
