@@ -153,6 +153,9 @@ extension RoutePlanCommand {
 
         /// Plans every input, two at a time, and gathers one result per input.
         func batch(_ inputs: [String]) async throws -> CommandOutput {
+            if matrix != nil {
+                throw ValidationError("--matrix belongs to one itinerary; plan several itineraries without it, or one at a time with its own matrix")
+            }
             if output.output == nil && format != .text && format != .json {
                 throw ValidationError("--format \(format.rawValue) with several itineraries needs --output FOLDER (one file per itinerary)")
             }

@@ -148,6 +148,9 @@ struct OptimizeCommandTests {
         #expect(Set(written) == Set(itineraries.map { $0.replacingOccurrences(of: ".json", with: ".gpx") }))
         let gpx = await routeplan("optimize", fixture("itineraries"), "--format", "gpx")
         #expect(gpx.status == 64, "formats other than text and json need --output FOLDER")
+        let matrix = await routeplan("optimize", fixture("itineraries"), "--matrix",
+                                     fixture("matrix/synthetic-lyon-30-stops-tiles.json"))
+        #expect(matrix.status == 64, "one matrix cannot serve several itineraries")
     }
 
     @Test("matrix fetch checks its options before any request")
