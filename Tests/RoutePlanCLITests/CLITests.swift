@@ -209,6 +209,12 @@ struct OptimizeCommandTests {
         #expect(failed.standardError.contains("--heuristic"))
         #expect(!FileManager.default.fileExists(atPath: bad))
 
+        // A failed run leaves an earlier result in place.
+        let failedAgain = await routeplan("optimize", fixture("itineraries/rome-highlights.json"), "--exact",
+                                          "--max-memory", "1M", "-o", good)
+        #expect(failedAgain.status == 69)
+        _ = try json(String(contentsOfFile: good, encoding: .utf8))
+
         let unwritable = await routeplan("optimize", fixture("itineraries/paris-two-places.json"),
                                          "-o", dir.appendingPathComponent("missing/dir/out.txt").path)
         #expect(unwritable.status == 73)
