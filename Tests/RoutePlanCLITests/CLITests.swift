@@ -64,6 +64,20 @@ struct OptimizeCommandTests {
         #expect(legs.count == 29 && legs.allSatisfy { $0["estimated"] as? Bool == false })
     }
 
+    @Test("plans on OSRM's real documented table response")
+    func realOSRMTable() async throws {
+        let result = await routeplan("optimize", fixture("itineraries/berlin-osrm-three-stops.json"), "--matrix",
+                                     fixture("matrix/osrm-backend_docs-http-md_table_example_response.json"), "--format", "json")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        // Durations 0→2→1→0: 382.8 + 222.3 + 199 s (rounded per leg), against 821 s the other way round.
+        #expect(object["totalDurationSeconds"] as? Int == 383 + 222 + 199)
+        #expect(object["totalDistanceMeters"] as? Int == 3_791 + 2_362 + 1_824)
+        let names = try #require(object["waypoints"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["Friedrichstraße", "Platz der Vereinten Nationen", "Torstraße", "Friedrichstraße"])
+        #expect(object["estimatedPairs"] as? Int == 0)
+    }
+
     @Test("a matrix of the wrong size exits 65 naming both sizes")
     func matrixSizeMismatch() async throws {
         let result = await routeplan("optimize", fixture("itineraries/lisbon-walking-day.json"), "--matrix",
