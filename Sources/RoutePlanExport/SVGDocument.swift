@@ -71,25 +71,12 @@ public enum SVGDocument {
         let repeatsStart = stops.count >= 2
             && stops[0].latitude == stops[stops.count - 1].latitude
             && stops[0].longitude == stops[stops.count - 1].longitude
-        let visits = repeatsStart ? stops.count - 1 : stops.count
-        let markers = (0..<visits).map { index in
-            SVGRouteDrawing.Marker(
-                position: points[index],
-                label: String(index + 1),
-                tooltip: "\(index + 1). \(stops[index].name)",
-                role: role(index: index, visits: visits, roundTrip: closed || repeatsStart)
-            )
-        }
-        let path = closed && !repeatsStart && points.count >= 2 ? points + [points[0]] : points
-        let kind = closed || repeatsStart ? "round trip" : "route"
-        return SVGRouteDrawing(
-            title: name,
-            description: "A \(kind) of \(count(visits, "stop")) in visiting order, drawn in Web Mercator.",
-            summary: count(visits, "stop"),
-            path: path,
-            markers: markers,
-            units: .webMercator
-        ).render()
+        return drawing(name: name, points: points, closed: closed, repeatsStart: repeatsStart, units: .webMercator,
+                       describe: { kind, visits in
+                           "A \(kind ? "round trip" : "route") of \(count(visits, "stop")) in visiting order, drawn in Web Mercator."
+                       },
+                       summary: { count($0, "stop") },
+                       tooltip: { "\($0 + 1). \(stops[$0].name)" })
     }
 
     /// An SVG picture of a tour through planar points, such as a TSPLIB
@@ -130,25 +117,31 @@ public enum SVGDocument {
             return SVGRouteDrawing.Point(x: point.x, y: point.y)
         }
         let repeatsStart = order.count >= 2 && order[0] == order[order.count - 1]
-        let visits = repeatsStart ? order.count - 1 : order.count
-        let markers = (0..<visits).map { visit in
-            SVGRouteDrawing.Marker(
-                position: path[visit],
-                label: String(visit + 1),
-                tooltip: "\(visit + 1). point \(order[visit]) (\(CoordinateText.decimal(path[visit].x)), \(CoordinateText.decimal(path[visit].y)))",
-                role: role(index: visit, visits: visits, roundTrip: closed || repeatsStart)
-            )
+        return drawing(name: name, points: path, closed: closed, repeatsStart: repeatsStart, units: .planar,
+                       describe: { kind, visits in
+                           "A \(kind ? "closed tour" : "path") through \(count(visits, "point")) in visiting order, in planar coordinates with y up."
+                       },
+                       summary: { count($0, "point") },
+                       tooltip: { "\($0 + 1). point \(order[$0]) (\(CoordinateText.decimal(path[$0].x)), \(CoordinateText.decimal(path[$0].y)))" })
+    }
+
+    /// The drawing both kinds of picture share: numbered markers for each
+    /// visit (the repeated start of a round trip drawn once), and a closing
+    /// leg when `closed` and the points do not already return to the start.
+    private static func drawing(
+        name: String, points: [SVGRouteDrawing.Point], closed: Bool, repeatsStart: Bool,
+        units: SVGRouteDrawing.Units, describe: (_ roundTrip: Bool, _ visits: Int) -> String,
+        summary: (Int) -> String, tooltip: (Int) -> String
+    ) -> String {
+        let visits = repeatsStart ? points.count - 1 : points.count
+        let roundTrip = closed || repeatsStart
+        let markers = (0..<visits).map { index in
+            SVGRouteDrawing.Marker(position: points[index], label: String(index + 1), tooltip: tooltip(index),
+                                   role: role(index: index, visits: visits, roundTrip: roundTrip))
         }
-        let drawn = closed && !repeatsStart && path.count >= 2 ? path + [path[0]] : path
-        let kind = closed || repeatsStart ? "closed tour" : "path"
-        return SVGRouteDrawing(
-            title: name,
-            description: "A \(kind) through \(count(visits, "point")) in visiting order, in planar coordinates with y up.",
-            summary: count(visits, "point"),
-            path: drawn,
-            markers: markers,
-            units: .planar
-        ).render()
+        let path = closed && !repeatsStart && points.count >= 2 ? points + [points[0]] : points
+        return SVGRouteDrawing(title: name, description: describe(roundTrip, visits), summary: summary(visits),
+                               path: path, markers: markers, units: units).render()
     }
 
     private static func role(index: Int, visits: Int, roundTrip: Bool) -> SVGRouteDrawing.Role {

@@ -49,17 +49,10 @@ struct GoogleMatrixRequests: MatrixRequests {
     }
 
     func check(_ response: HTTPResponse, tile: MatrixTile) -> AttemptOutcome {
-        if isRetryable(httpStatus: response.status) {
-            return .retry("HTTP \(response.status)", retryAfterSeconds: response.retryAfterSeconds)
-        }
-        let succeeded = (200...299).contains(response.status)
-        guard let top = TopLevelStatus(response.body) else {
-            if !succeeded { return .failure(.httpStatus(tile: tile, status: response.status, url: displayURL)) }
-            return .malformed(unusableBody(response.body))
-        }
-        guard let status = top.status else {
-            if !succeeded { return .failure(.httpStatus(tile: tile, status: response.status, url: displayURL)) }
-            return .malformed("a JSON object without the Distance Matrix \"status\"")
+        let top: TopLevelStatus, status: String, succeeded: Bool
+        switch envelope(response, tile: tile, statusField: \.status, statusName: "Distance Matrix \"status\"") {
+        case let .decided(outcome): return outcome
+        case let .answered(body, code, ok): (top, status, succeeded) = (body, code, ok)
         }
         switch status {
         case "OK":
@@ -72,10 +65,7 @@ struct GoogleMatrixRequests: MatrixRequests {
         guard succeeded else { return .failure(.httpStatus(tile: tile, status: response.status, url: displayURL)) }
         do {
             let parsed = try GoogleDistanceMatrixResponse(response.body, fileName: "the response", preferTraffic: false)
-            guard parsed.origins == tile.origins.count, parsed.destinations == tile.destinations.count else {
-                return .malformed("\(parsed.origins) × \(parsed.destinations) elements instead of \(tile.origins.count) × \(tile.destinations.count)")
-            }
-            return .success
+            return sizeOutcome(origins: parsed.origins, destinations: parsed.destinations, tile: tile, unit: "elements")
         } catch {
             return .malformed(scrub(String(describing: error)))
         }

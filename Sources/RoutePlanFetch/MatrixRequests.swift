@@ -23,6 +23,34 @@ extension MatrixRequests {
         status == 429 || (500...599).contains(status)
     }
 
+    /// The checks every provider's response goes through first: retryable
+    /// HTTP statuses, a body that is no JSON object, and a body without the
+    /// provider's status field (`statusField`, described as `statusName`).
+    /// Returns the outcome to report, or the body's top level and status.
+    func envelope(_ response: HTTPResponse, tile: MatrixTile, statusField: KeyPath<TopLevelStatus, String?>,
+                  statusName: String) -> Envelope {
+        if isRetryable(httpStatus: response.status) {
+            return .decided(.retry("HTTP \(response.status)", retryAfterSeconds: response.retryAfterSeconds))
+        }
+        let succeeded = (200...299).contains(response.status)
+        let failedHTTP = AttemptOutcome.failure(.httpStatus(tile: tile, status: response.status, url: displayURL))
+        guard let top = TopLevelStatus(response.body) else {
+            return .decided(succeeded ? .malformed(unusableBody(response.body)) : failedHTTP)
+        }
+        guard let status = top[keyPath: statusField] else {
+            return .decided(succeeded ? .malformed("a JSON object without the \(statusName)") : failedHTTP)
+        }
+        return .answered(top, status: status, httpSucceeded: succeeded)
+    }
+
+    /// A parsed answer's size against the tile's, as a final outcome.
+    func sizeOutcome(origins: Int, destinations: Int, tile: MatrixTile, unit: String) -> AttemptOutcome {
+        guard origins == tile.origins.count, destinations == tile.destinations.count else {
+            return .malformed("\(origins) × \(destinations) \(unit) instead of \(tile.origins.count) × \(tile.destinations.count)")
+        }
+        return .success
+    }
+
     /// A description of a body that is not the expected JSON.
     func unusableBody(_ body: Data) -> String {
         if body.isEmpty { return "an empty body" }
@@ -31,6 +59,14 @@ extension MatrixRequests {
             .trimmingCharacters(in: .whitespaces)
         return "a body that is not a JSON object (it starts \(scrub(start).debugDescription))"
     }
+}
+
+/// What ``MatrixRequests/envelope(_:tile:statusField:statusName:)`` made of a response.
+enum Envelope {
+    /// The response is judged already.
+    case decided(AttemptOutcome)
+    /// A JSON object with the provider's status, for the provider to judge.
+    case answered(TopLevelStatus, status: String, httpSucceeded: Bool)
 }
 
 /// `scheme://host[:port]/path` of `url`, without user, password, query or fragment.

@@ -57,17 +57,10 @@ struct OSRMTableRequests: MatrixRequests {
     }
 
     func check(_ response: HTTPResponse, tile: MatrixTile) -> AttemptOutcome {
-        if isRetryable(httpStatus: response.status) {
-            return .retry("HTTP \(response.status)", retryAfterSeconds: response.retryAfterSeconds)
-        }
-        let succeeded = (200...299).contains(response.status)
-        guard let top = TopLevelStatus(response.body) else {
-            if !succeeded { return .failure(.httpStatus(tile: tile, status: response.status, url: displayURL)) }
-            return .malformed(unusableBody(response.body))
-        }
-        guard let code = top.code else {
-            if !succeeded { return .failure(.httpStatus(tile: tile, status: response.status, url: displayURL)) }
-            return .malformed("a JSON object without the OSRM \"code\"")
+        let top: TopLevelStatus, code: String, succeeded: Bool
+        switch envelope(response, tile: tile, statusField: \.code, statusName: "OSRM \"code\"") {
+        case let .decided(outcome): return outcome
+        case let .answered(body, status, ok): (top, code, succeeded) = (body, status, ok)
         }
         guard code == "Ok" else {
             return .failure(.serviceStatus(tile: tile, provider: .osrm, status: code, message: top.message))
@@ -75,10 +68,7 @@ struct OSRMTableRequests: MatrixRequests {
         guard succeeded else { return .failure(.httpStatus(tile: tile, status: response.status, url: displayURL)) }
         do {
             let parsed = try OSRMTableResponse(response.body, fileName: "the response")
-            guard parsed.origins == tile.origins.count, parsed.destinations == tile.destinations.count else {
-                return .malformed("\(parsed.origins) × \(parsed.destinations) entries instead of \(tile.origins.count) × \(tile.destinations.count)")
-            }
-            return .success
+            return sizeOutcome(origins: parsed.origins, destinations: parsed.destinations, tile: tile, unit: "entries")
         } catch {
             return .malformed(String(describing: error))
         }
