@@ -17,7 +17,15 @@ struct CommandOutput: Sendable {
 /// A subcommand that computes its output before anything is written, so a
 /// failure never leaves a partial file.
 protocol RoutePlanSubcommand {
-    func execute() async throws -> CommandOutput
+    /// Where the result goes, and whether progress is shown.
+    var output: OutputOptions { get }
+    /// Runs the command, reporting long work to `progress` when given.
+    func execute(progress: ProgressDisplay?) async throws -> CommandOutput
+}
+
+extension RoutePlanSubcommand {
+    /// Runs the command without showing progress.
+    func execute() async throws -> CommandOutput { try await execute(progress: nil) }
 }
 
 /// Failure to write the output file.

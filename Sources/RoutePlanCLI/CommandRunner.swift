@@ -15,6 +15,12 @@ public enum CommandRunner {
     /// returns its exit status and output. Nothing is written to the real
     /// standard streams; a `--output` file is written only on success.
     public static func run(_ arguments: [String]) async -> Result {
+        await run(arguments, progress: nil)
+    }
+
+    /// ``run(_:)``, showing the progress of long work on `progress` unless
+    /// the command has `--quiet`.
+    static func run(_ arguments: [String], progress: ProgressDisplay?) async -> Result {
         do {
             let command = try RoutePlanCommand.parseAsRoot(arguments)
             guard let subcommand = command as? RoutePlanSubcommand else {
@@ -30,7 +36,16 @@ public enum CommandRunner {
                 try other.run()
                 return Result(status: ExitStatus.success, standardOutput: "", standardError: "")
             }
-            let output = try await subcommand.execute()
+            let display = subcommand.output.quiet ? nil : progress
+            display?.start()
+            let output: CommandOutput
+            do {
+                output = try await subcommand.execute(progress: display)
+                display?.stop()
+            } catch {
+                display?.stop()
+                throw error
+            }
             for (path, text) in output.files { try CommandOutput.write(text, to: path) }
             if let file = output.file {
                 try CommandOutput.write(output.text, to: file)
@@ -57,7 +72,7 @@ public enum CommandRunner {
 
     /// Runs with the process's arguments, prints to the real streams and exits.
     public static func main() async -> Never {
-        let result = await run(Array(CommandLine.arguments.dropFirst()))
+        let result = await run(Array(CommandLine.arguments.dropFirst()), progress: .forStandardError())
         FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
         FileHandle.standardError.write(Data(result.standardError.utf8))
         exit(result.status)

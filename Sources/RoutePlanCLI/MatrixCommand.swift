@@ -67,7 +67,7 @@ extension RoutePlanCommand {
                 }
             }
 
-            func execute() async throws -> CommandOutput {
+            func execute(progress: ProgressDisplay?) async throws -> CommandOutput {
                 let plan = try Itinerary(contentsOf: URL(fileURLWithPath: itinerary))
                 let places = plan.stops.map {
                     FetchPlace(name: $0.name, placeID: $0.placeID,
@@ -82,13 +82,25 @@ extension RoutePlanCommand {
                     // validate() guarantees a valid URL.
                     engine = .osrm(server: URL(string: server ?? "")!, profile: profile)
                 }
-                let fetcher = MatrixFetcher(provider: engine, timeout: .milliseconds(Int64(timeout * 1000)))
+                let id = progress?.track("fetching a \(places.count) × \(places.count) matrix", status: "starting")
+                defer { id.map { progress?.finish($0) } }
+                let fetcher = MatrixFetcher(provider: engine, timeout: .milliseconds(Int64(timeout * 1000))) { event in
+                    guard let id else { return }
+                    switch event {
+                    case let .request(tile, attempt):
+                        progress?.update(id, status: "request \(tile.index + 1) of \(tile.count)"
+                                         + (attempt > 1 ? " (attempt \(attempt))" : ""))
+                    case let .retry(tile, _, reason, _):
+                        progress?.update(id, status: "request \(tile.index + 1) of \(tile.count): \(reason), retrying")
+                    case .tileDone: break
+                    }
+                }
                 let result = try await fetcher.fetch(places)
                 return CommandOutput(text: String(decoding: result.cacheData, as: UTF8.self), file: output.output)
             }
 
             mutating func run() async throws {
-                try await CommandRunner.deliver(execute())
+                try await CommandRunner.deliver(execute(progress: nil))
             }
         }
     }

@@ -94,27 +94,32 @@ extension RoutePlanCommand {
             }
         }
 
-        func execute() async throws -> CommandOutput {
+        func execute(progress: ProgressDisplay?) async throws -> CommandOutput {
             let inputs = try Self.expand(itineraries)
             if inputs.count == 1 && itineraries.count == 1 {
-                let (route, name) = try await plan(inputs[0])
+                let (route, name) = try await plan(inputs[0], progress: progress)
                 return CommandOutput(text: try Self.render(route, name: name, as: format), file: output.output)
             }
-            return try await batch(inputs)
+            return try await batch(inputs, progress: progress)
         }
 
-        /// Plans one itinerary file; returns the route and its display name.
-        func plan(_ path: String) async throws -> (PlannedRoute, String) {
+        /// Plans one itinerary file, showing its progress on `progress`;
+        /// returns the route and its display name.
+        func plan(_ path: String, progress: ProgressDisplay? = nil) async throws -> (PlannedRoute, String) {
+            let tracked = progress?.trackSolve(URL(fileURLWithPath: path).lastPathComponent)
+            defer { tracked.map { progress?.finish($0.id) } }
             let plan = try Itinerary(contentsOf: URL(fileURLWithPath: path))
             var links = try GoogleMapsDirections(maxWaypointsPerLink: waypointsPerLink)
             links.navigate = navigate
             let observed = try matrix.map {
                 try plan.readMatrix(contentsOf: URL(fileURLWithPath: $0), format: matrixFormat, travelMode: travelMode)
             }
+            var solverOptions = solver.solverOptions
+            solverOptions.progress = tracked?.progress
             let options = Planner.Options(
                 travelMode: travelMode, optimizeFor: optimizeFor,
                 start: start.map(StopReference.init), end: end.map(StopReference.init),
-                solver: solver.solverOptions, links: links,
+                solver: solverOptions, links: links,
                 matrix: observed, matrixOrigin: matrix)
             let route = try await Planner().plan(plan, options: options)
             return (route, route.name ?? Self.baseName(path))
@@ -152,7 +157,7 @@ extension RoutePlanCommand {
         }
 
         /// Plans every input, two at a time, and gathers one result per input.
-        func batch(_ inputs: [String]) async throws -> CommandOutput {
+        func batch(_ inputs: [String], progress: ProgressDisplay?) async throws -> CommandOutput {
             if matrix != nil {
                 throw ValidationError("--matrix belongs to one itinerary; plan several itineraries without it, or one at a time with its own matrix")
             }
@@ -161,8 +166,9 @@ extension RoutePlanCommand {
             }
             typealias Outcome = Result<(PlannedRoute, String), any Error>
             let command = self
+            progress?.expect(inputs.count)
             @Sendable func attempt(_ index: Int) async -> (Int, Outcome) {
-                do { return (index, .success(try await command.plan(inputs[index]))) }
+                do { return (index, .success(try await command.plan(inputs[index], progress: progress))) }
                 catch { return (index, .failure(error)) }
             }
             // Two at a time: one per core.
@@ -240,7 +246,7 @@ extension RoutePlanCommand {
         }
 
         mutating func run() async throws {
-            try await CommandRunner.deliver(execute())
+            try await CommandRunner.deliver(execute(progress: nil))
         }
     }
 }

@@ -64,4 +64,7 @@ struct OutputOptions: ParsableArguments {
         "Write the result to this file instead of standard output (written only when the solve succeeds).",
         valueName: "file"))
     var output: String?
+
+    @Flag(help: "Show no progress on standard error (shown only when it is a terminal and work takes over a second).")
+    var quiet = false
 }

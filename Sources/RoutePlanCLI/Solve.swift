@@ -49,13 +49,16 @@ extension RoutePlanCommand {
             let seconds: Double
         }
 
-        func execute() async throws -> CommandOutput {
+        func execute(progress: ProgressDisplay?) async throws -> CommandOutput {
             let clock = ContinuousClock()
             let started = clock.now
+            let tracked = progress?.trackSolve(URL(fileURLWithPath: instance).lastPathComponent)
+            defer { tracked.map { progress?.finish($0.id) } }
             let problem = try TSPLIBInstance(contentsOf: URL(fileURLWithPath: instance))
             // The time limit covers the whole command: reading the file and
             // building the matrix count against it.
             var options = solver.solverOptions
+            options.progress = tracked?.progress
             let limit = options.timeLimit
             func remaining() -> Duration? { limit.map { max(.zero, $0 - started.duration(to: clock.now)) } }
             options.timeLimit = remaining()
@@ -112,7 +115,7 @@ extension RoutePlanCommand {
         static let matrixFreeThreshold = LowerBound.oneTreeNodeLimit
 
         mutating func run() async throws {
-            try await CommandRunner.deliver(execute())
+            try await CommandRunner.deliver(execute(progress: nil))
         }
     }
 }

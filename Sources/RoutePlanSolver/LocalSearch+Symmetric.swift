@@ -63,10 +63,18 @@ extension LocalSearch {
         var generator = SplitMix64(seed: seed)
         let limit = kicks ?? (control.deadline == nil ? defaultSymmetricKicks(nodes: nodes) : Int.max)
         var kick = 0
+        var reported = Int.max
+        func report() {
+            guard let progress = control.progress, search.cost < reported,
+                  let cost = costs.routeCost(ofTourCost: search.cost) else { return }
+            reported = search.cost
+            progress.offer(cost: cost)
+        }
+        report()
         while kick < limit {
             if kick & 15 == 0 && control.shouldStop { break }
             kick += 1
-            _ = search.kick(using: &generator, control: control)
+            if search.kick(using: &generator, control: control) { report() }
         }
         if Task.isCancelled { throw SolverError.cancelled }
         return (search.tour, search.cost)

@@ -68,6 +68,7 @@ public enum LocalSearch {
         var best = NearestNeighbor.build(matrix, endpoints: endpoints)
         optimize(&best, control: control)
         var bestCost = best.totalCost
+        best.report(to: control.progress)
         let m = best.movable.count
         var generator = SplitMix64(seed: seed)
         let limit = kicks ?? (control.deadline == nil ? defaultKicks(freeNodes: m) : Int.max)
@@ -81,6 +82,7 @@ public enum LocalSearch {
             if cost < bestCost {
                 best = candidate
                 bestCost = cost
+                best.report(to: control.progress)
             }
         }
         if Task.isCancelled { throw SolverError.cancelled }

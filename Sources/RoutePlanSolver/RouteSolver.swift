@@ -35,6 +35,9 @@ public enum RouteSolver {
         /// Whether a heuristic solve runs a second, different search on
         /// another core and keeps the better route.
         public var parallelSearch: Bool
+        /// Receives the phase, the best route so far and the lower bound
+        /// while the solve runs (for progress displays); `nil` for none.
+        public var progress: SolveProgress?
 
         /// The default automatic cutoff in free nodes: 22, a 23-stop round
         /// trip. Measured in `Benchmarks/` on the 2-core reference machine
@@ -48,8 +51,9 @@ public enum RouteSolver {
 
         public init(strategy: Strategy = .automatic, timeLimit: Duration? = nil, maxMemoryBytes: Int? = nil,
                     exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true,
-                    parallelSearch: Bool = true) {
+                    parallelSearch: Bool = true, progress: SolveProgress? = nil) {
             self.parallelSearch = parallelSearch
+            self.progress = progress
             self.strategy = strategy
             self.timeLimit = timeLimit
             self.maxMemoryBytes = maxMemoryBytes
@@ -95,7 +99,7 @@ public enum RouteSolver {
     public static func solve(_ matrix: CostMatrix, endpoints: RouteEndpoints,
                              options: Options = Options()) async throws -> Outcome {
         try endpoints.validate(nodeCount: matrix.count)
-        let control = SolveControl(timeLimit: options.timeLimit)
+        let control = SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
 
         let exact: Bool
@@ -113,9 +117,11 @@ public enum RouteSolver {
         }
 
         guard exact else {
+            options.progress?.enter(.localSearch)
             // The bound needs no route, so it runs on a second core beside the search.
             async let bound = options.computeLowerBound && free > 1
                 ? LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
+                    .map { bound in options.progress?.offer(lowerBound: bound); return bound }
                 : nil
             // A second search on the other core: the route-array search on
             // asymmetric costs (it finds different routes from the doubled
@@ -138,17 +144,25 @@ public enum RouteSolver {
             return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : await bound)
         }
         guard options.timeLimit != nil else {
+            options.progress?.enter(.exact)
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
+            options.progress?.offer(cost: solution.cost)
+            options.progress?.offer(lowerBound: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         }
         // With a deadline, find a good route first (milliseconds at these
         // sizes) so that running out of time still leaves an answer.
+        options.progress?.enter(.localSearch)
         let fallback = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
-                                             kicks: LocalSearch.defaultKicks(freeNodes: free))
+                                             kicks: LocalSearch.defaultKicks(freeNodes: free),
+                                             control: SolveControl(timeLimit: nil, progress: options.progress))
+        options.progress?.enter(.exact)
         do {
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
+            options.progress?.offer(cost: solution.cost)
+            options.progress?.offer(lowerBound: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         } catch SolverError.timeLimitReached {
             // The deadline has passed; the bound gets a short grace period.
@@ -173,7 +187,8 @@ public enum RouteSolver {
         cost: @escaping @Sendable (Int, Int) -> Int
     ) async throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
-        let control = SolveControl(timeLimit: options.timeLimit)
+        let control = SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        options.progress?.enter(.localSearch)
         let seed = options.seed
         var second: (@Sendable () throws -> Solution)?
         if options.parallelSearch && count > 3 {

@@ -10,13 +10,17 @@ public struct SolveControl: Sendable {
     public let deadline: ContinuousClock.Instant?
     /// The time limit the deadline was derived from, for messages.
     public let timeLimit: Duration?
+    /// Where the solvers report their phase, best route and bound, if anyone watches.
+    public let progress: SolveProgress?
 
     /// A control without a deadline; cancellation still applies.
     public static let unlimited = SolveControl(timeLimit: nil)
 
-    /// A control whose deadline is `timeLimit` from now (`nil`: no deadline).
-    public init(timeLimit: Duration?) {
+    /// A control whose deadline is `timeLimit` from now (`nil`: no deadline),
+    /// reporting to `progress` when given.
+    public init(timeLimit: Duration?, progress: SolveProgress? = nil) {
         self.timeLimit = timeLimit
+        self.progress = progress
         self.deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
     }
 

@@ -15,10 +15,15 @@ protocol SymmetricCosts: Sendable {
     /// Whether the edge {a, b} belongs to every valid tour, so a kick must
     /// not cut it (the in–out edges of ``DoubledCosts``).
     func isFixed(_ a: Int, _ b: Int) -> Bool
+    /// The cost of the route a tour of cost `total` stands for, or `nil`
+    /// when such a tour stands for no valid route (it uses an unusable edge
+    /// or pays a penalty more than once).
+    func routeCost(ofTourCost total: Int) -> Int?
 }
 
 extension SymmetricCosts {
     func isFixed(_ a: Int, _ b: Int) -> Bool { false }
+    func routeCost(ofTourCost total: Int) -> Int? { total < SymmetricCostLimits.unusable ? total : nil }
 }
 
 /// Cost values shared by the symmetric forms.
@@ -66,6 +71,14 @@ struct PathCosts: SymmetricCosts {
         self.endpoints = endpoints
         count = matrix.count + 1
         penalty = (matrix.largestCost + 1) * count
+    }
+
+    /// A single fixed end pays ``penalty`` once; a tour paying it twice, or
+    /// using an unusable edge, is no valid route.
+    func routeCost(ofTourCost total: Int) -> Int? {
+        let paid = (endpoints.start == nil) != (endpoints.end == nil) ? penalty : 0
+        let route = total - paid
+        return route >= 0 && route < penalty ? route : nil
     }
 
     @inline(__always)
@@ -129,6 +142,13 @@ struct DoubledCosts: SymmetricCosts {
 
     @inline(__always)
     func isFixed(_ a: Int, _ b: Int) -> Bool { a == b &+ n || b == a &+ n }
+
+    /// A tour through all n in–out edges has n arcs, each `offset` dearer
+    /// than its directed cost, and costs less than (n + 1) · offset; any
+    /// other tour has more arcs and costs more.
+    func routeCost(ofTourCost total: Int) -> Int? {
+        total < (n + 1) * offset ? total - n * offset : nil
+    }
 }
 
 /// Costs computed on demand by a function, for instances too large for a

@@ -61,6 +61,13 @@ struct WorkingRoute {
         return total
     }
 
+    /// Offers the route's cost to `progress` when the route uses no forbidden arc.
+    func report(to progress: SolveProgress?) {
+        guard let progress else { return }
+        let total = totalCost
+        if total < penalty { progress.offer(cost: total) }
+    }
+
     /// The visiting order without the repeated start of a round trip.
     var order: [Int] { isRoundTrip ? Array(nodes.dropLast()) : nodes }
 }
