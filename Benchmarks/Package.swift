@@ -6,9 +6,18 @@ import PackageDescription
 //
 //     cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
 //
+
+/// The identity SwiftPM gives the main package. A path dependency is known by
+/// the last component of its folder, lowercased, so writing `"main"` would
+/// only work in a checkout folder named `main`; the name is taken from the
+/// folder this manifest's parent actually has instead.
+let mainPackage = Context.packageDirectory
+    .split(whereSeparator: { $0 == "/" || $0 == "\\" })
+    .dropLast().last.map { $0.lowercased() } ?? "main"
+
 let package = Package(
     name: "RoutePlanBenchmarks",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -18,9 +27,10 @@ let package = Package(
             name: "SolverBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "package-benchmark"),
-                .product(name: "RoutePlanSolver", package: "main"),
-                .product(name: "RoutePlanMatrix", package: "main"),
-                .product(name: "RoutePlanTSPLIB", package: "main"),
+                .product(name: "RoutePlan", package: mainPackage),
+                .product(name: "RoutePlanSolver", package: mainPackage),
+                .product(name: "RoutePlanMatrix", package: mainPackage),
+                .product(name: "RoutePlanTSPLIB", package: mainPackage),
             ],
             path: "Benchmarks/SolverBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

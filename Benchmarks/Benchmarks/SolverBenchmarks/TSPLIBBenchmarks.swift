@@ -1,0 +1,67 @@
+import Benchmark
+import Foundation
+import RoutePlanMatrix
+import RoutePlanSolver
+import RoutePlanTSPLIB
+
+/// The heuristic on TSPLIB instances with known optima: the iteration-bounded
+/// local search, and the time-budgeted solve as `routeplan solve --heuristic
+/// --time-limit T` runs it. Missing instances are skipped.
+func registerTSPLIBBenchmarks() {
+    // Iteration-bounded local search (seed 1).
+    for (file, optimum) in [("berlin52.tsp", 7542), ("att48.tsp", 10628), ("ftv33.atsp", 1286), ("p43.atsp", 5620),
+                            ("si175.tsp", 21407)] {
+        let url = tsplib.appendingPathComponent(file)
+        guard FileManager.default.fileExists(atPath: url.path) else { continue }
+        Benchmark("LocalSearch \(file) (optimum \(optimum))") { benchmark, matrix in
+            for _ in benchmark.scaledIterations {
+                blackHole(try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 0), seed: 1))
+            }
+        } setup: {
+            try CostMatrix(TSPLIBInstance(contentsOf: url))
+        }
+    }
+
+    // Issue 4 targets: the heuristic with a time budget (both cores: a second
+    // search and the lower bound beside the first). Gap to the known optimum
+    // as a custom metric.
+    let budgeted: [(String, Double)] = [
+        ("berlin52", 1), ("kroA100", 1), ("ch150", 1), ("a280", 1), ("pcb442", 1), ("att532", 1), ("rat783", 1),
+        ("pr1002", 1), ("pcb3038", 1), ("fnl4461", 1),
+        ("ftv33", 1), ("p43", 1), ("ry48p", 1), ("ft70", 1), ("kro124p", 1), ("ftv170", 1), ("rbg443", 1),
+    ]
+    for (name, seconds) in budgeted {
+        guard let entry = locateInstance(name) else { continue }
+        Benchmark("Heuristic \(name) n=\(entry.dimension) \(Int(seconds)) s",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, gapMetric],
+                                       warmupIterations: 0, maxDuration: .seconds(30), maxIterations: 3)) { benchmark, matrix in
+            for _ in benchmark.scaledIterations {
+                let outcome = try await RouteSolver.solve(
+                    matrix, endpoints: .roundTrip(from: 0),
+                    options: .init(strategy: .heuristic, timeLimit: .milliseconds(Int(seconds * 1000))))
+                benchmark.measurement(gapMetric, gapMilliPercent(outcome.solution.cost, entry.optimum))
+                blackHole(outcome)
+            }
+        } setup: {
+            try CostMatrix(TSPLIBInstance(contentsOf: entry.file))
+        }
+    }
+
+    // Large instances without a matrix (as `routeplan solve` runs them above
+    // 5,000 nodes): costs on the fly, grid candidate lists, two seeds.
+    for (name, seconds) in [("usa13509", 30), ("pla85900", 120)] {
+        guard let entry = locateInstance(name) else { continue }
+        Benchmark("Heuristic \(name) n=\(entry.dimension) \(seconds) s",
+                  configuration: .init(metrics: [.wallClock, .peakMemoryResident, gapMetric],
+                                       warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1)) { (benchmark, setup: (TSPLIBInstance, [Int32]?)) in
+            let (instance, neighbours) = setup
+            let outcome = try await RouteSolver.solveRoundTrip(
+                count: instance.dimension, neighbours: neighbours,
+                options: .init(strategy: .heuristic, timeLimit: .seconds(seconds))) { instance.distance($0, $1) }
+            benchmark.measurement(gapMetric, gapMilliPercent(outcome.solution.cost, entry.optimum))
+        } setup: {
+            let instance = try TSPLIBInstance(contentsOf: entry.file)
+            return (instance, instance.planarNeighbours(k: 10))
+        }
+    }
+}
