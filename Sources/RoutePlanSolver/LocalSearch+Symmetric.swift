@@ -71,12 +71,27 @@ extension LocalSearch {
             progress.offer(cost: cost)
         }
         report()
+        // Restarts: after `stagnation` kicks without a shorter tour, the tour
+        // is shaken hard and the search goes on from there; the best tour is
+        // kept aside. Only time-limited runs last that long (kick-bounded
+        // runs stop at 50 · nodes kicks), so those stay as they were.
+        let stagnation = SearchTuning.restartAfter(nodes: nodes)
+        var lastImprovement = 0
+        var best: (tour: SymmetricTour, cost: Int)?
         while kick < limit {
             if kick & 15 == 0 && control.shouldStop { break }
             kick += 1
+            let before = search.cost
             if search.kick(using: &generator, control: control) { report() }
+            if search.cost < before { lastImprovement = kick }
+            if kick - lastImprovement >= stagnation && kick < limit {
+                if search.cost < best?.cost ?? Int.max { best = (search.tour, search.cost) }
+                search.perturb(count: SearchTuning.restartShake, using: &generator, control: control)
+                lastImprovement = kick
+            }
         }
-        if Task.isCancelled { throw SolverError.cancelled }
+        if control.isCancelled { throw SolverError.cancelled }
+        if let best, best.cost < search.cost { return best }
         return (search.tour, search.cost)
     }
 

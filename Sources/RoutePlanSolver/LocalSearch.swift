@@ -85,7 +85,7 @@ public enum LocalSearch {
                 best.report(to: control.progress)
             }
         }
-        if Task.isCancelled { throw SolverError.cancelled }
+        if control.isCancelled { throw SolverError.cancelled }
         let order = best.order
         guard let cost = matrix.cost(of: order, closed: endpoints.isRoundTrip) else {
             throw SolverError.noFeasibleRoute(nodes: matrix.count)

@@ -118,10 +118,16 @@ public enum RouteSolver {
 
         guard exact else {
             options.progress?.enter(.localSearch)
-            // The bound needs no route, so it runs on a second core beside the search.
-            async let bound = options.computeLowerBound && free > 1
-                ? LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
-                    .map { bound in options.progress?.offer(lowerBound: bound); return bound }
+            // The bound needs no route, so it runs beside the search, on a
+            // thread of its own: a task would wait for a free thread of the
+            // cooperative pool, which the searches (and a busy caller) hold.
+            let progress = options.progress
+            let bound = options.computeLowerBound && free > 1
+                ? OwnThread<Int?> {
+                    let bound = LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
+                    if let bound { progress?.offer(lowerBound: bound) }
+                    return bound
+                }
                 : nil
             // A second search on the other core: the route-array search on
             // asymmetric costs (it finds different routes from the doubled
@@ -138,10 +144,17 @@ public enum RouteSolver {
                                           control: control, routeArrayOnly: asymmetric)
                 }
             }
-            let solution = try bestOfTwo(second: second) {
-                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
+            let solution: Solution
+            do {
+                solution = try bestOfTwo(second: second) {
+                    try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
+                }
+            } catch {
+                _ = bound?.result()  // stops at once: cancelled, or past the deadline
+                throw error
             }
-            return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : await bound)
+            let proven = try? bound?.result().get()
+            return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven ?? nil)
         }
         guard options.timeLimit != nil else {
             options.progress?.enter(.exact)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The deadline and cancellation that a long solve polls.
 ///
 /// Solvers call ``checkpoint()`` every few thousand steps; it throws
@@ -5,6 +7,10 @@
 /// ``SolverError/timeLimitReached(seconds:)`` when the deadline has passed.
 /// Both checks are cheap (a clock read and an atomic load), so the
 /// solvers can afford to poll often enough to stop within milliseconds.
+///
+/// Work on threads of its own (the second search, the lower bound) has no
+/// task to ask about cancellation; copies of a control share a flag that
+/// the task side raises when it sees cancellation, so that work stops too.
 public struct SolveControl: Sendable {
     /// When the solve must stop, or `nil` for no deadline.
     public let deadline: ContinuousClock.Instant?
@@ -12,6 +18,8 @@ public struct SolveControl: Sendable {
     public let timeLimit: Duration?
     /// Where the solvers report their phase, best route and bound, if anyone watches.
     public let progress: SolveProgress?
+    /// Raised once cancellation has been seen; shared by every copy.
+    private let cancellation = CancellationFlag()
 
     /// A control without a deadline; cancellation still applies.
     public static let unlimited = SolveControl(timeLimit: nil)
@@ -32,14 +40,30 @@ public struct SolveControl: Sendable {
 
     /// Whether the solve should stop now, for loops that keep a best-so-far
     /// answer and return it instead of throwing.
-    public var shouldStop: Bool { Task.isCancelled || isPastDeadline }
+    public var shouldStop: Bool { isCancelled || isPastDeadline }
+
+    /// Whether the task that started the solve was cancelled (seen from
+    /// that task, or from any thread once the task has noticed).
+    public var isCancelled: Bool {
+        if cancellation.isRaised { return true }
+        guard Task.isCancelled else { return false }
+        cancellation.raise()
+        return true
+    }
 
     /// Throws if the task was cancelled or the deadline has passed.
     public func checkpoint() throws {
-        if Task.isCancelled { throw SolverError.cancelled }
+        if isCancelled { throw SolverError.cancelled }
         if isPastDeadline {
             let seconds = timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
             throw SolverError.timeLimitReached(seconds: seconds)
         }
     }
+}
+
+/// A one-way flag shared across threads.
+final class CancellationFlag: Sendable {
+    private let raised = Atomic(false)
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
+    func raise() { raised.store(true, ordering: .relaxed) }
 }

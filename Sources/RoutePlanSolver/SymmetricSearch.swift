@@ -37,6 +37,11 @@
 /// is reversed. The kick plus its local search is kept if the tour got no
 /// longer (accepting ties lets the search drift across plateaus); otherwise
 /// the journal of reversals is rolled back.
+///
+/// **Restarts.** When many kicks in a row find nothing shorter
+/// (``SearchTuning/restartAfter(nodes:)``), ``perturb(count:using:control:)``
+/// applies ``SearchTuning/restartShake`` double bridges whatever they cost
+/// and the search goes on from there; the caller keeps the best tour.
 struct SymmetricSearch<Costs: SymmetricCosts> {
     let costs: Costs
     let n: Int
@@ -175,9 +180,38 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// A double bridge within a window around a random city, then local
     /// search from the changed arcs; kept only if the tour got shorter.
     mutating func kick(using generator: inout SplitMix64, control: SolveControl) -> Bool {
+        let before = cost
+        tour.beginTrial()
+        guard doubleBridge(using: &generator) else {
+            tour.commit()
+            return false
+        }
+        optimize(control: control)
+        if cost <= before {
+            tour.commit()
+            return true
+        }
+        // Drop whatever is still queued (the search may have been stopped).
+        while pop() != nil {}
+        tour.rollback()
+        cost = before
+        return false
+    }
+
+    /// Shakes the tour with `count` random double bridges, kept whatever
+    /// they cost, and searches from every changed arc: a restart that keeps
+    /// most of the tour's structure.
+    mutating func perturb(count: Int, using generator: inout SplitMix64, control: SolveControl) {
+        for _ in 0..<count { _ = doubleBridge(using: &generator) }
+        optimize(control: control)
+    }
+
+    /// Swaps two adjacent stretches within ``SearchTuning/kickWindow``
+    /// positions of a random city (three edges change, none fixed) and
+    /// queues the six cities involved; `false` when no cut could be placed.
+    private mutating func doubleBridge(using generator: inout SplitMix64) -> Bool {
         let window = min(SearchTuning.kickWindow, n - 1)
         guard window >= 4 else { return false }
-        let before = cost
         let startPosition = Int(tour.position[Int.random(in: 0..<n, using: &generator)])
         func city(_ offset: Int) -> Int { Int(tour.order[(startPosition + offset) % n]) }
         // Three distinct cuts, none through an edge every tour must keep.
@@ -191,7 +225,6 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
             cuts.append(offset)
         }
         cuts.sort()
-        tour.beginTrial()
         // Cities: a = anchor+c0, b = next, then stretches B = [b … c], C = [c' … e].
         let a = city(cuts[0]), b = city(cuts[0] + 1)
         let c = city(cuts[1]), c2 = city(cuts[1] + 1)
@@ -203,15 +236,6 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         tour.exchange(e, c, b, f)    // a → c2 … e → b … c → f
         cost += delta
         for city in [a, b, c, c2, e, f] { push(city) }
-        optimize(control: control)
-        if cost <= before {
-            tour.commit()
-            return true
-        }
-        // Drop whatever is still queued (the search may have been stopped).
-        while pop() != nil {}
-        tour.rollback()
-        cost = before
-        return false
+        return true
     }
 }
