@@ -37,14 +37,11 @@ public enum CommandRunner {
                 return Result(status: ExitStatus.success, standardOutput: "", standardError: "")
             }
             let display = subcommand.output.quiet ? nil : progress
-            display?.start()
             let output: CommandOutput
             do {
+                display?.start()
+                defer { display?.stop() }  // the line is erased before anything is printed
                 output = try await subcommand.execute(progress: display)
-                display?.stop()
-            } catch {
-                display?.stop()
-                throw error
             }
             for (path, text) in output.files { try CommandOutput.write(text, to: path) }
             if let file = output.file {

@@ -153,15 +153,14 @@ public enum RouteSolver {
                 _ = bound?.result()  // stops at once: cancelled, or past the deadline
                 throw error
             }
-            let proven = try? bound?.result().get()
-            return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven ?? nil)
+            let proven = bound.flatMap { try? $0.result().get() }
+            return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
         }
         guard options.timeLimit != nil else {
             options.progress?.enter(.exact)
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
-            options.progress?.offer(cost: solution.cost)
-            options.progress?.offer(lowerBound: solution.cost)
+            options.progress?.offer(optimal: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         }
         // With a deadline, find a good route first (milliseconds at these
@@ -174,8 +173,7 @@ public enum RouteSolver {
         do {
             let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
                                               memoryLimit: options.maxMemoryBytes, control: control)
-            options.progress?.offer(cost: solution.cost)
-            options.progress?.offer(lowerBound: solution.cost)
+            options.progress?.offer(optimal: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         } catch SolverError.timeLimitReached {
             // The deadline has passed; the bound gets a short grace period.

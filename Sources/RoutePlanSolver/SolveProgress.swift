@@ -68,6 +68,12 @@ public final class SolveProgress: Sendable, Hashable {
         state.withLock { if $0.lowerBound.map({ lowerBound > $0 }) ?? true { $0.lowerBound = lowerBound } }
     }
 
+    /// Records a route proven optimal: both the best cost and the bound.
+    public func offer(optimal cost: Int) {
+        offer(cost: cost)
+        offer(lowerBound: cost)
+    }
+
     public static func == (a: SolveProgress, b: SolveProgress) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
