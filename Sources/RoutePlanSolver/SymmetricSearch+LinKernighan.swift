@@ -144,8 +144,23 @@ enum SearchTuning {
     static let linKernighanBreadth = [5, 3, 2, 1, 1, 1, 1, 1]
     /// The largest breadth: each depth's slice of the scratch buffers.
     static let widestBreadth = 5
-    /// A kick's three cuts lie within this many tour positions.
+    /// A window kick's three cuts lie within this many tour positions.
     static let kickWindow = 100
+    /// The steps of each random walk that places a kick's cut (see
+    /// ``SymmetricSearch``). Against window kicks, at 1 s over seeds 1–3:
+    /// pr1002's mean gap went from 0.22 % to 0.00 %, pcb3038's from 0.34 %
+    /// to 0.31 %, fnl4461's from 0.39 % to 0.34 %, and usa13509's at 30 s
+    /// from 0.29 % to 0.26 %; walks of 3, 10 and 30 steps did less on
+    /// pr1002 (0.36 %, 0.18 % and 0.05 % over seeds 1–6). On doubled
+    /// asymmetric graphs the window stays: walks took ftv170's mean gap
+    /// from 0.31 % to 0.69 %.
+    static let kickWalk = 50
+    /// The most nodes for which kicks place their cuts by random walks.
+    /// Their stretches lie anywhere along the tour, so each kick reverses
+    /// O(n) array entries: at 30 s, walks still gained on d18512 (0.21 % →
+    /// 0.19 %) but lost on pla33810 (0.85 % → 1.46 %), and on pla85900 at
+    /// 120 s (0.85 % → 1.23 %).
+    static let walkKickNodeLimit = 20_000
     /// Kicks without a shorter tour before the search restarts from a
     /// shaken copy of its tour: max(5,000, 50 · n) for n nodes. On ftv170
     /// (n = 171) the search stops improving after 4,000–30,000 kicks, about

@@ -31,12 +31,25 @@
 ///
 /// applied as three reversals of the tour array.
 ///
-/// **Kicks.** A double bridge on a short window of the tour (three cuts within
-/// ``SearchTuning/kickWindow`` positions of a random city, never through a
-/// fixed edge) swaps two adjacent stretches: three edges change, no stretch
-/// is reversed. The kick plus its local search is kept if the tour got no
-/// longer (accepting ties lets the search drift across plateaus); otherwise
-/// the journal of reversals is rolled back.
+/// **Kicks.** A double bridge swaps two adjacent stretches of the tour: three
+/// edges change, no stretch is reversed, and no cut goes through a fixed
+/// edge. Where the cuts go:
+///
+/// - *Random walks* (symmetric problems): one cut after a random city, the
+///   other two after the cities reached by two random walks of
+///   ``SearchTuning/kickWalk`` steps from it on the neighbour lists
+///   (Applegate, Cook & Rohe 2003). The cuts lie close in space however far
+///   apart they are along the tour, so a kick can rejoin two stretches that
+///   pass near each other, which is where an optimised tour still has slack.
+/// - *A window*: three cuts within ``SearchTuning/kickWindow`` positions of
+///   a random city. Used on the doubled graph of an asymmetric problem
+///   (where walks wander between entries and exits), and beyond
+///   ``SearchTuning/walkKickNodeLimit`` nodes, where swapping stretches that
+///   lie far apart along the tour costs O(n) array writes per kick.
+///
+/// The kick plus its local search is kept if the tour got no longer
+/// (accepting ties lets the search drift across plateaus); otherwise the
+/// journal of reversals is rolled back.
 ///
 /// **Restarts.** When many kicks in a row find nothing shorter
 /// (``SearchTuning/restartAfter(nodes:)``), ``perturb(count:using:control:)``
@@ -51,6 +64,8 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// The longest stretch Or-opt moves: 3 cities, or 3 doubled cities (an
     /// entry and exit each) on ``DoubledCosts``.
     let orOptLength: Int
+    /// Whether kicks place their cuts by random walks (otherwise in a window).
+    let walkKicks: Bool
     var tour: SymmetricTour
     var cost: Int
     private var queued: [Bool]
@@ -72,6 +87,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         self.k = k
         neighbourList = neighbours
         orOptLength = costs is DoubledCosts ? 6 : 3
+        walkKicks = !(costs is DoubledCosts) && costs.count <= SearchTuning.walkKickNodeLimit
         tour = SymmetricTour(start)
         cost = costs.tourCost(start)
         queued = [Bool](repeating: false, count: n)
@@ -206,22 +222,41 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         optimize(control: control)
     }
 
-    /// Swaps two adjacent stretches within ``SearchTuning/kickWindow``
-    /// positions of a random city (three edges change, none fixed) and
-    /// queues the six cities involved; `false` when no cut could be placed.
+    /// Swaps two adjacent stretches of the tour (three edges change, none
+    /// fixed), cut as described under **Kicks** in the type's comment, and
+    /// queues the six cities involved; `false` when no cuts could be placed.
     private mutating func doubleBridge(using generator: inout SplitMix64) -> Bool {
         let window = min(SearchTuning.kickWindow, n - 1)
         guard window >= 4 else { return false }
-        let startPosition = Int(tour.position[Int.random(in: 0..<n, using: &generator)])
+        let origin = Int.random(in: 0..<n, using: &generator)
+        let startPosition = Int(tour.position[origin])
         func city(_ offset: Int) -> Int { Int(tour.order[(startPosition + offset) % n]) }
-        // Three distinct cuts, none through an edge every tour must keep.
+        // Three distinct cuts (as offsets along the tour from the origin,
+        // each cutting the edge after that city), none through an edge every
+        // tour must keep.
         var cuts: [Int] = []
         var attempts = 0
+        if walkKicks {
+            if costs.isFixed(origin, city(1)) { return false }
+            cuts.append(0)
+        }
         while cuts.count < 3 {
             attempts += 1
             if attempts > 64 { return false }
-            let offset = Int.random(in: 1..<window, using: &generator)
-            if cuts.contains(offset) || costs.isFixed(city(offset), city(offset + 1)) { continue }
+            let offset: Int
+            if walkKicks {
+                var walker = origin
+                for _ in 0..<SearchTuning.kickWalk {
+                    walker = Int(neighbourList[walker &* k &+ Int.random(in: 0..<k, using: &generator)])
+                }
+                let p = Int(tour.position[walker]) - startPosition
+                offset = p < 0 ? p + n : p
+            } else {
+                offset = Int.random(in: 1..<window, using: &generator)
+            }
+            // The last city's cut is the edge into the origin: with cut 0 that
+            // would leave no stretch outside the two swapped ones.
+            if offset == n - 1 || cuts.contains(offset) || costs.isFixed(city(offset), city(offset + 1)) { continue }
             cuts.append(offset)
         }
         cuts.sort()
