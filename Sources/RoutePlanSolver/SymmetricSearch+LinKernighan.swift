@@ -148,12 +148,12 @@ enum SearchTuning {
     static let kickWindow = 100
     /// The steps of each random walk that places a kick's cut (see
     /// ``SymmetricSearch``). Against window kicks, at 1 s over seeds 1–3:
-    /// pr1002's mean gap went from 0.22 % to 0.00 %, pcb3038's from 0.34 %
-    /// to 0.31 %, fnl4461's from 0.39 % to 0.34 %, and usa13509's at 30 s
-    /// from 0.29 % to 0.26 %; walks of 3, 10 and 30 steps did less on
-    /// pr1002 (0.36 %, 0.18 % and 0.05 % over seeds 1–6). On doubled
-    /// asymmetric graphs the window stays: walks took ftv170's mean gap
-    /// from 0.31 % to 0.69 %.
+    /// pr1002's mean gap went from 0.22 % to 0.00 % (0 % for seeds 1–6 too),
+    /// pcb3038's from 0.34 % to 0.33 %, fnl4461's from 0.39 % to 0.37 %, and
+    /// usa13509's at 30 s from 0.29 % to 0.26 %; walks of 3 and 10 steps did
+    /// less on pr1002 (0.39 % and 0.24 %, seeds 1–3), 30 steps 0.05 %
+    /// (seeds 1–6). On doubled asymmetric graphs the window stays: walks took
+    /// ftv170's mean gap from 0.31 % to 0.69 %.
     static let kickWalk = 50
     /// The most nodes for which kicks place their cuts by random walks.
     /// Their stretches lie anywhere along the tour, so each kick reverses
