@@ -1,9 +1,24 @@
 import Foundation
 import RoutePlanFetch
 import RoutePlanMatrix
+import Testing
 
 /// Shared places, synthetic engine answers and helpers for the fetch tests.
 enum FetchSupport {
+    /// Starts `fetcher.fetch(places)` in a task, cancels the task 300 ms
+    /// later and returns the error it ended with; records an issue and
+    /// returns `nil` when the fetch finished despite the cancellation.
+    static func errorAfterCancelling(_ fetcher: MatrixFetcher, _ places: [FetchPlace]) async throws -> (any Error)? {
+        let task = Task { try await fetcher.fetch(places) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        guard case let .failure(error) = await task.result else {
+            Issue.record("the fetch finished despite cancellation")
+            return nil
+        }
+        return error
+    }
+
     /// A fake key with characters that must be percent-encoded.
     static let apiKey = "AIzaSyTEST_fake-key0123456789+secret/="
     static var encodedKey: String { apiKey.replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "/", with: "%2F").replacingOccurrences(of: "=", with: "%3D") }

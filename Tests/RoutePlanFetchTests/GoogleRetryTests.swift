@@ -209,14 +209,7 @@ struct GoogleRetryTests {
         // No wall-clock bound (other tests load the cooperative pool): a
         // fetch that ignored cancellation would wait out the 20 s backoff,
         // send a second request and end with another error.
-        let task = Task { try await fetcher.fetch(places) }
-        try await Task.sleep(for: .milliseconds(300))
-        task.cancel()
-        let result = await task.result
-        guard case let .failure(error) = result else {
-            Issue.record("the fetch finished despite cancellation")
-            return
-        }
+        guard let error = try await FetchSupport.errorAfterCancelling(fetcher, places) else { return }
         #expect(error is CancellationError)
         #expect(server.requests.count == 1)
     }
@@ -244,14 +237,7 @@ struct FetchCancellationTests {
         // No wall-clock bound (other tests load the cooperative pool): a
         // fetch that ignored cancellation would get the empty body, retry
         // it as malformed and end with another error.
-        let task = Task { try await fetcher.fetch(places) }
-        try await Task.sleep(for: .milliseconds(300))
-        task.cancel()
-        let result = await task.result
-        guard case let .failure(error) = result else {
-            Issue.record("the fetch finished despite cancellation")
-            return
-        }
+        guard let error = try await FetchSupport.errorAfterCancelling(fetcher, places) else { return }
         #expect(error is CancellationError)
     }
 
