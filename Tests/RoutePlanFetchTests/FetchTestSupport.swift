@@ -5,12 +5,28 @@ import Testing
 
 /// Shared places, synthetic engine answers and helpers for the fetch tests.
 enum FetchSupport {
-    /// Starts `fetcher.fetch(places)` in a task, cancels the task 300 ms
-    /// later and returns the error it ended with; records an issue and
-    /// returns `nil` when the fetch finished despite the cancellation.
-    static func errorAfterCancelling(_ fetcher: MatrixFetcher, _ places: [FetchPlace]) async throws -> (any Error)? {
+    /// Starts `fetcher.fetch(places)` in a task, waits until `server` has
+    /// received `requests` requests, cancels the task and returns the error
+    /// it ended with. Records an issue and returns `nil` when the server
+    /// never sees that many requests (within a minute: the wait is a
+    /// synchronisation, not a timing assertion) or when the fetch finished
+    /// despite the cancellation.
+    ///
+    /// Waiting for the server rather than for a fixed time matters on a
+    /// loaded machine: a 300 ms sleep once cancelled the task before its
+    /// first request went out, so the test saw no request at all.
+    static func errorAfterCancelling(_ fetcher: MatrixFetcher, _ places: [FetchPlace],
+                                     once server: TestHTTPServer, hasReceived requests: Int) async throws -> (any Error)? {
         let task = Task { try await fetcher.fetch(places) }
-        try await Task.sleep(for: .milliseconds(300))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.requests.count < requests {
+            guard ContinuousClock.now < deadline else {
+                task.cancel()
+                Issue.record("the server saw \(server.requests.count) of \(requests) requests within a minute")
+                return nil
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
         task.cancel()
         guard case let .failure(error) = await task.result else {
             Issue.record("the fetch finished despite cancellation")

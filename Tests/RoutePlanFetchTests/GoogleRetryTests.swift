@@ -206,10 +206,12 @@ struct GoogleRetryTests {
             provider: .google(apiKey: FetchSupport.apiKey, travelMode: "driving", endpoint: server.baseURL),
             timeout: .seconds(5), retry: RetryPolicy(baseDelay: .seconds(20), maxDelay: .seconds(20), jitterSeed: 1))
         let places = self.places
-        // No wall-clock bound (other tests load the cooperative pool): a
-        // fetch that ignored cancellation would wait out the 20 s backoff,
-        // send a second request and end with another error.
-        guard let error = try await FetchSupport.errorAfterCancelling(fetcher, places) else { return }
+        // Cancelled once the first request (answered 503) has arrived, so
+        // during the 20 s backoff. No wall-clock bound (other tests load the
+        // cooperative pool): a fetch that ignored cancellation would wait
+        // out the backoff, send a second request and end with another error.
+        guard let error = try await FetchSupport.errorAfterCancelling(fetcher, places, once: server, hasReceived: 1)
+        else { return }
         #expect(error is CancellationError)
         #expect(server.requests.count == 1)
     }
@@ -230,15 +232,19 @@ extension Result where Failure == any Error {
 struct FetchCancellationTests {
     @Test("Cancelling the task stops a request in flight")
     func cancelInFlight() async throws {
-        let server = try TestHTTPServer(script: [.json("{}", delay: 3)])
+        // The server holds its answer for 30 s (stop() in the defer ends
+        // the wait); the task is cancelled once the request has arrived.
+        let server = try TestHTTPServer(script: [.json("{}", delay: 30)])
         defer { server.stop() }
-        let fetcher = FetchSupport.googleFetcher(server, timeout: .seconds(10))
+        let fetcher = FetchSupport.googleFetcher(server, timeout: .seconds(60))
         let places = FetchSupport.places(2)
         // No wall-clock bound (other tests load the cooperative pool): a
-        // fetch that ignored cancellation would get the empty body, retry
-        // it as malformed and end with another error.
-        guard let error = try await FetchSupport.errorAfterCancelling(fetcher, places) else { return }
+        // fetch that ignored cancellation would wait for the empty body,
+        // retry it as malformed and end with another error.
+        guard let error = try await FetchSupport.errorAfterCancelling(fetcher, places, once: server, hasReceived: 1)
+        else { return }
         #expect(error is CancellationError)
+        #expect(server.requests.count == 1)
     }
 
     @Test("Every error text is one line saying what is wrong and what to do")
