@@ -52,14 +52,24 @@ extension LocalSearch {
 
     /// Greedy construction, local search to a local optimum, then kicks until
     /// `kicks` (default ``defaultSymmetricKicks(nodes:)`` for the `nodes` of
-    /// the original problem) or the deadline.
+    /// the original problem) or shortly before the deadline, and full passes
+    /// over the best tour until no move on the neighbour lists improves it.
     static func runSymmetric<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl
     ) throws -> (SymmetricTour, Int) {
         let start = GreedyEdge.tour(costs, neighbours: neighbours, k: k)
         var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
-        search.queueAll()
-        search.optimize(control: control)
+        search.fullPass(control: control, thorough: false)
+        // Kicks stop early enough to settle the best tour before the
+        // deadline: by what a thorough pass over a copy takes now, two to
+        // three times what one over a settled tour takes (pr1002: 6.4 ms
+        // against 1.8 ms; fnl4461: 20 ms against 6–11 ms). The copy is then
+        // thrown away, so kicks start from the single pass's tour: settling
+        // that one first changed which tour it is, and pr1002's 1 s gap over
+        // seeds 1–6 went from 0 % to 0.08 % on that alone.
+        var trial = search
+        let pass = trial.fullPass(control: control, thorough: true)
+        let kickControl = control.withDeadline(earlierBy: pass)
         var generator = SplitMix64(seed: seed)
         let limit = kicks ?? (control.deadline == nil ? defaultSymmetricKicks(nodes: nodes) : Int.max)
         var kick = 0
@@ -79,19 +89,28 @@ extension LocalSearch {
         var lastImprovement = 0
         var best: (tour: SymmetricTour, cost: Int)?
         while kick < limit {
-            if kick & 15 == 0 && control.shouldStop { break }
+            if kick & 15 == 0 && kickControl.shouldStop { break }
             kick += 1
             let before = search.cost
-            if search.kick(using: &generator, control: control) { report() }
+            if search.kick(using: &generator, control: kickControl) { report() }
             if search.cost < before { lastImprovement = kick }
             if kick - lastImprovement >= stagnation && kick < limit {
                 if search.cost < best?.cost ?? Int.max { best = (search.tour, search.cost) }
-                search.perturb(count: SearchTuning.restartShake, using: &generator, control: control)
+                search.perturb(count: SearchTuning.restartShake, using: &generator, control: kickControl)
                 lastImprovement = kick
             }
         }
         if control.isCancelled { throw SolverError.cancelled }
-        if let best, best.cost < search.cost { return best }
+        if let best, best.cost < search.cost {
+            search.tour = best.tour
+            search.cost = best.cost
+        }
+        // Kicks re-optimise from their own arcs only; full passes leave no
+        // improving 2-opt, Or-opt or Lin–Kernighan move on the lists (see
+        // `SymmetricSearch.settle`).
+        search.settle(control: control)
+        report()
+        if control.isCancelled { throw SolverError.cancelled }
         return (search.tour, search.cost)
     }
 

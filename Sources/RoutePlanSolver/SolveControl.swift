@@ -19,7 +19,7 @@ public struct SolveControl: Sendable {
     /// Where the solvers report their phase, best route and bound, if anyone watches.
     public let progress: SolveProgress?
     /// Raised once cancellation has been seen; shared by every copy.
-    private let cancellation = CancellationFlag()
+    private let cancellation: CancellationFlag
 
     /// A control without a deadline; cancellation still applies.
     public static let unlimited = SolveControl(timeLimit: nil)
@@ -30,6 +30,23 @@ public struct SolveControl: Sendable {
         self.timeLimit = timeLimit
         self.progress = progress
         self.deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+        cancellation = CancellationFlag()
+    }
+
+    private init(deadline: ContinuousClock.Instant?, timeLimit: Duration?, progress: SolveProgress?,
+                 cancellation: CancellationFlag) {
+        self.deadline = deadline
+        self.timeLimit = timeLimit
+        self.progress = progress
+        self.cancellation = cancellation
+    }
+
+    /// This control with its deadline `margin` earlier (none stays none),
+    /// sharing its cancellation and progress: for a search that must leave
+    /// time for a last step before the real deadline.
+    func withDeadline(earlierBy margin: Duration) -> SolveControl {
+        SolveControl(deadline: deadline.map { $0.advanced(by: .zero - margin) }, timeLimit: timeLimit,
+                     progress: progress, cancellation: cancellation)
     }
 
     /// Whether the deadline has passed.

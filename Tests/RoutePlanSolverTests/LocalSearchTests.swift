@@ -217,27 +217,75 @@ struct SymmetricSearchTests {
         }
     }
 
-    @Test("with complete neighbour lists no 2-opt move improves the local optimum (brute force)",
-          arguments: [10, 30, 60])
-    func twoOptLocalOptimum(n: Int) throws {
-        for seed: UInt64 in 1...4 {
+    @Test("with complete neighbour lists no 2-opt or Or-opt move improves a settled tour (brute force)",
+          arguments: [10, 30, 60, 100])
+    func settledLocalOptimum(n: Int) throws {
+        for seed: UInt64 in 1...40 {
             var gen = InstanceGenerator(seed: seed &* 97 &+ UInt64(n))
-            let matrix = try gen.euclidean(n)
+            // Even seeds: points in the plane; odd ones: random symmetric
+            // costs, where the triangle inequality does not hold.
+            let matrix = seed % 2 == 0 ? try gen.euclidean(n) : try gen.symmetric(n)
             let costs = MatrixCosts(matrix: matrix)
             let k = n - 1
+            let lists = costs.nearestNeighbours(k)
+            // The descent alone (no kicks) from a nearest-neighbour tour…
             let start = NearestNeighbor.build(matrix, endpoints: .roundTrip()).order
-            var search = SymmetricSearch(costs: costs, neighbours: costs.nearestNeighbours(k), k: k, start: start)
-            search.queueAll()
-            search.optimize(control: .unlimited)
-            let t = search.tour.cities(startingAt: 0)
-            for i in 0..<n {
-                for j in (i + 2)..<(n + i - 1) where j < n {
-                    let a = t[i], b = t[i + 1], c = t[j], d = t[(j + 1) % n]
-                    let gain = costs.cost(a, b) + costs.cost(c, d) - costs.cost(a, c) - costs.cost(b, d)
-                    #expect(gain <= 0, "seed \(seed), n \(n): 2-opt on \(a)-\(b), \(c)-\(d) gains \(gain)")
+            var search = SymmetricSearch(costs: costs, neighbours: lists, k: k, start: start)
+            search.settle(control: .unlimited)
+            #expect(search.cost == Self.recomputed(search), "seed \(seed), n \(n)")
+            for move in Self.improvingMoves(search.tour.cities(startingAt: 0), costs) {
+                Issue.record("seed \(seed), n \(n), descent: \(move)")
+            }
+            // …the Or-opt search on its own, without Lin–Kernighan steps to
+            // find what it would miss…
+            var orOpt = SymmetricSearch(costs: costs, neighbours: lists, k: k, start: start)
+            orOpt.usesLinKernighan = false
+            orOpt.settle(control: .unlimited)
+            #expect(orOpt.cost == Self.recomputed(orOpt), "seed \(seed), n \(n)")
+            for move in Self.improvingMoves(orOpt.tour.cities(startingAt: 0), costs) where move.hasPrefix("Or-opt") {
+                Issue.record("seed \(seed), n \(n), Or-opt alone: \(move)")
+            }
+            // …and the whole search, kicks included, as callers get it.
+            let solved = try LocalSearch.solveRoundTrip(count: n, neighbours: lists, seed: seed, kicks: 20) {
+                Int(matrix[$0, $1])
+            }
+            #expect(solved.cost == matrix.cost(of: solved.order, closed: true), "seed \(seed), n \(n)")
+            for move in Self.improvingMoves(solved.order, costs) {
+                Issue.record("seed \(seed), n \(n), with kicks: \(move)")
+            }
+        }
+    }
+
+    /// Every 2-opt move, and every move of a stretch of 1–3 cities between
+    /// two other neighbouring cities (kept or reversed), that would shorten
+    /// the closed tour `t`, described.
+    static func improvingMoves(_ t: [Int], _ costs: MatrixCosts) -> [String] {
+        let n = t.count
+        var found: [String] = []
+        for i in 0..<n {
+            for j in (i + 2)..<(n + i - 1) where j < n {
+                let a = t[i], b = t[i + 1], c = t[j], d = t[(j + 1) % n]
+                let gain = costs.cost(a, b) + costs.cost(c, d) - costs.cost(a, c) - costs.cost(b, d)
+                if gain > 0 { found.append("2-opt on \(a)-\(b), \(c)-\(d) gains \(gain)") }
+            }
+        }
+        for i in 0..<n {
+            for length in 1...3 where length + 2 < n {
+                let stretch = (0..<length).map { t[(i + $0) % n] }
+                let p = t[(i + n - 1) % n], q = t[(i + length) % n]
+                let removed = costs.cost(p, stretch[0]) + costs.cost(stretch[length - 1], q) - costs.cost(p, q)
+                // The rest of the tour, q … p, and every arc along it.
+                let rest = (0..<(n - length)).map { t[(i + length + $0) % n] }
+                for g in 0..<(rest.count - 1) {
+                    let x = rest[g], y = rest[g + 1]
+                    for (first, last) in [(stretch[0], stretch[length - 1]), (stretch[length - 1], stretch[0])] {
+                        let gain = removed + costs.cost(x, y) - costs.cost(x, first) - costs.cost(last, y)
+                        if gain > 0 { found.append("Or-opt of \(stretch) between \(x) and \(y) gains \(gain)") }
+                    }
                 }
             }
         }
+        return found
     }
 
     @Test("greedy construction visits every node once", arguments: [4, 9, 50, 300])

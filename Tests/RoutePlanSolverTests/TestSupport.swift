@@ -30,6 +30,15 @@ struct InstanceGenerator {
         }
     }
 
+    /// A symmetric matrix of random costs in 1…1000 (no triangle inequality).
+    mutating func symmetric(_ n: Int) throws -> CostMatrix {
+        var upper = [Int](repeating: 0, count: n * n)
+        for i in 0..<n {
+            for j in (i + 1)..<max(i + 1, n) { upper[i * n + j] = int(1...1000) }
+        }
+        return try CostMatrix(count: n) { i, j in i == j ? 0 : upper[min(i, j) * n + max(i, j)] }
+    }
+
     /// All five endpoint rules, with random fixed nodes.
     mutating func endpointVariants(_ n: Int) -> [RouteEndpoints] {
         let s = int(0...(n - 1))
