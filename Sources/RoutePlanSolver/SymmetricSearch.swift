@@ -212,9 +212,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
                         let other = end == s ? e : s
                         let gain = removeGain + added - dx - d(other, y)
                         if gain > 0 {
-                            move(s: s, e: e, between: x, and: y, endNextToX: end)
-                            cost -= gain
-                            push(p); push(q); push(x); push(y); push(s); push(e)
+                            applyOrOpt(s: s, e: e, between: x, and: y, endNextToX: end, gain: gain)
                             return true
                         }
                     }
@@ -266,9 +264,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
                         let other = c == s ? e : s
                         let gain = d(p, s) + d(e, q) - d(p, q) + arc - dc - d(other, y)
                         if gain > 0 {
-                            move(s: s, e: e, between: x, and: y, endNextToX: c)
-                            cost -= gain
-                            push(p); push(q); push(x); push(y); push(s); push(e)
+                            applyOrOpt(s: s, e: e, between: x, and: y, endNextToX: c, gain: gain)
                             return true
                         }
                     }
@@ -283,6 +279,15 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         var p = Int(tour.position[c]) - Int(tour.position[s])
         if p < 0 { p += n }
         return p < length
+    }
+
+    /// Applies an Or-opt move priced at `gain` (see ``move(s:e:between:and:endNextToX:)``)
+    /// and queues the six cities whose arcs changed.
+    private mutating func applyOrOpt(s: Int, e: Int, between x: Int, and y: Int, endNextToX: Int, gain: Int) {
+        let p = tour.previous(s), q = tour.next(e)
+        move(s: s, e: e, between: x, and: y, endNextToX: endNextToX)
+        cost -= gain
+        push(p); push(q); push(x); push(y); push(s); push(e)
     }
 
     /// Moves stretch s…e (read forward, p → s … e → q) between the adjacent
