@@ -83,21 +83,25 @@ extension SymmetricSearch {
                 if found < breadth { found += 1 }
             }
         }
+        let deepest = depth + 1 == SearchTuning.linKernighanBreadth.count
         for c in 0..<found {
             let t3 = Int(lkCity[2 &* (base &+ c)]), t4 = Int(lkCity[2 &* (base &+ c) &+ 1])
             let g = gain + lkScore[base &+ c]
+            let closed = g - d(t4, t1)
+            if closed > 0 {
+                tour.exchange(last, t1, t3, t4)
+                cost -= closed
+                chain.append((Int32(last), Int32(t3)))
+                chain.append((Int32(t4), Int32(t1)))
+                return true
+            }
+            // Flip only when the next depth can go on: it needs a neighbour
+            // of t4 cheaper than g (lists are sorted, so the first decides).
+            if deepest || d(t4, Int(neighbourList[t4 &* k])) >= g { continue }
             let mark = tour.mark()
             tour.exchange(last, t1, t3, t4)
             chain.append((Int32(last), Int32(t3)))
-            let closed = g - d(t4, t1)
-            if closed > 0 {
-                cost -= closed
-                chain.append((Int32(t4), Int32(t1)))
-                tour.keep(mark)
-                return true
-            }
-            if depth + 1 < SearchTuning.linKernighanBreadth.count,
-               deepen(t1: t1, last: t4, gain: g, depth: depth + 1) {
+            if deepen(t1: t1, last: t4, gain: g, depth: depth + 1) {
                 tour.keep(mark)
                 return true
             }
