@@ -60,13 +60,14 @@ extension LocalSearch {
         let start = GreedyEdge.tour(costs, neighbours: neighbours, k: k)
         var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
         search.fullPass(control: control, thorough: false)
-        // Kicks stop early enough to settle the best tour before the
-        // deadline: by what a thorough pass over a copy takes now, two to
-        // three times what one over a settled tour takes (pr1002: 6.4 ms
-        // against 1.8 ms; fnl4461: 20 ms against 6–11 ms). The copy is then
-        // thrown away, so kicks start from the single pass's tour: settling
-        // that one first changed which tour it is, and pr1002's 1 s gap over
-        // seeds 1–6 went from 0 % to 0.08 % on that alone.
+        // Kicks stop early enough to settle the best tour by the deadline:
+        // by what a thorough pass over a copy takes now. At 1 s that pass
+        // took 2.3–6.4 ms on pr1002 and 8.9–17 ms on fnl4461, the final
+        // settle 2.8–3.5 ms and 11–24 ms, so the search ends within about
+        // 10 ms of the deadline. The copy is then thrown away, so kicks start
+        // from the single pass's tour: settling that one first changed which
+        // tour it is, and pr1002's 1 s gap over seeds 1–6 went from 0 % to
+        // 0.08 % on that alone.
         var trial = search
         let pass = trial.fullPass(control: control, thorough: true)
         let kickControl = control.withDeadline(earlierBy: pass)

@@ -70,7 +70,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     var cost: Int
     /// Whether ``optimize(control:)`` runs the thorough Or-opt of
     /// ``fullPass(control:thorough:)``.
-    private var settling = false
+    private var thorough = false
     /// Whether ``optimize(control:)`` tries Lin–Kernighan steps; tests turn
     /// it off to check the Or-opt search alone.
     var usesLinKernighan = true
@@ -129,7 +129,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
             steps += 1
             if steps & 255 == 0 && control.shouldStop { return }
             if (usesLinKernighan && improveLinKernighan(a)) || improveOrOpt(a)
-                || (settling && improveOrOptInto(a)) { push(a) }
+                || (thorough && improveOrOptInto(a)) { push(a) }
         }
     }
 
@@ -174,8 +174,8 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     @discardableResult
     mutating func fullPass(control: SolveControl, thorough: Bool) -> Duration {
         let started = ContinuousClock.now
-        settling = thorough
-        defer { settling = false }
+        self.thorough = thorough
+        defer { self.thorough = false }
         queueAll()
         optimize(control: control)
         return ContinuousClock.now - started
@@ -205,7 +205,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
                         if (x == p && y == q) || (x == q && y == p) { continue }
                         // Arcs next to the stretch's own (a swap with the city
                         // beyond p or q) only in thorough passes.
-                        if !settling && ((x == q && y == tour.next(q)) || (y == q && x == tour.next(q))
+                        if !thorough && ((x == q && y == tour.next(q)) || (y == q && x == tour.next(q))
                             || (x == p && y == tour.previous(p)) || (y == p && x == tour.previous(p))) { continue }
                         let added = d(x, y)
                         // Orientation: `end` lands next to x.
