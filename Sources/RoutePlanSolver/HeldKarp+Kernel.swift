@@ -22,7 +22,8 @@ extension HeldKarp {
         let base: UnsafeMutablePointer<T>
         private let mappedBytes: Int
 
-        init(count: Int) {
+        /// Allocates the table, or throws ``SolverError/allocationFailed(bytes:)``.
+        init(count: Int) throws(SolverError) {
             let bytes = count * MemoryLayout<T>.stride
             #if os(Linux)
             if bytes >= 4 << 20, let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -33,7 +34,9 @@ extension HeldKarp {
                 return
             }
             #endif
-            base = .allocate(capacity: count)
+            // malloc, unlike allocate(capacity:), reports failure instead of trapping.
+            guard let raw = malloc(max(bytes, 1)) else { throw .allocationFailed(bytes: bytes) }
+            base = raw.bindMemory(to: T.self, capacity: count)
             mappedBytes = 0
         }
 
@@ -44,7 +47,7 @@ extension HeldKarp {
                 return
             }
             #endif
-            base.deallocate()
+            free(UnsafeMutableRawPointer(base))
         }
 
         subscript(index: Int) -> T { base[index] }
@@ -168,7 +171,7 @@ extension HeldKarp {
         /// by the worker on the calling task) or when the deadline has passed.
         private func keepGoing(_ pipeline: Pipeline, polling task: Bool) -> Bool {
             if pipeline.stop.load(ordering: .relaxed) != Pipeline.running { return false }
-            if task && Task.isCancelled {
+            if task && control.isCancelled {
                 pipeline.stop.store(Pipeline.cancelled, ordering: .releasing)
                 return false
             }

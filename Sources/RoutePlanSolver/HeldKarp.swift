@@ -76,6 +76,19 @@ public enum HeldKarp {
         control: SolveControl = .unlimited,
         workers: Int? = nil
     ) async throws -> Solution {
+        try solveBlocking(matrix, endpoints: endpoints, memoryLimit: memoryLimit, control: control, workers: workers)
+    }
+
+    /// ``solve(_:endpoints:memoryLimit:control:workers:)`` on the calling
+    /// thread, for callers that run on threads of their own (a
+    /// ``SolverExecutor`` job); cancellation comes only through `control`.
+    public static func solveBlocking(
+        _ matrix: CostMatrix,
+        endpoints: RouteEndpoints,
+        memoryLimit: Int? = nil,
+        control: SolveControl = .unlimited,
+        workers: Int? = nil
+    ) throws -> Solution {
         try endpoints.validate(nodeCount: matrix.count)
         try checkMemory(matrix, endpoints: endpoints, memoryLimit: memoryLimit)
         let layout = Layout(nodes: matrix.count, endpoints: endpoints)
@@ -170,7 +183,7 @@ public enum HeldKarp {
         }
 
         let subsets = 1 << m
-        let table = Table<T>(count: m * subsets)
+        let table = try Table<T>(count: m * subsets)
         defer { table.deallocate() }
         let kernel = Kernel(table: table, incoming: incoming, first: first,
                             predecessors: predecessors, m: m, inf: inf, control: control)

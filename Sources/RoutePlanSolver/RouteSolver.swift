@@ -38,6 +38,11 @@ public enum RouteSolver {
         /// Receives the phase, the best route so far and the lower bound
         /// while the solve runs (for progress displays); `nil` for none.
         public var progress: SolveProgress?
+        /// The most threads one solve may use, its caller's included: 3 lets
+        /// the second search and the lower bound run beside the search (see
+        /// ``RouteSolver/solveBlocking(_:endpoints:options:control:)``). A
+        /// ``SolverExecutor`` grants at most what it has free.
+        public var maxThreads: Int
 
         /// The default automatic cutoff in free nodes: 22, a 23-stop round
         /// trip. Measured in `Benchmarks/` on the 2-core reference machine
@@ -51,7 +56,8 @@ public enum RouteSolver {
 
         public init(strategy: Strategy = .automatic, timeLimit: Duration? = nil, maxMemoryBytes: Int? = nil,
                     exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true,
-                    parallelSearch: Bool = true, progress: SolveProgress? = nil) {
+                    parallelSearch: Bool = true, progress: SolveProgress? = nil, maxThreads: Int = 3) {
+            self.maxThreads = max(1, maxThreads)
             self.parallelSearch = parallelSearch
             self.progress = progress
             self.strategy = strategy
@@ -91,16 +97,46 @@ public enum RouteSolver {
         }
     }
 
-    /// Solves `matrix` under `endpoints`.
+    /// Solves `matrix` under `endpoints`, on a thread of `executor`.
     ///
     /// Every limit is checked before work starts: an exact solve that would
-    /// not fit in memory throws at once. Cancellation of the calling task
-    /// stops either solver within milliseconds.
+    /// not fit in memory throws at once. The caller's task is suspended, not
+    /// blocked, while the solve runs; cancelling it stops either solver
+    /// within milliseconds.
+    ///
+    /// - Parameters:
+    ///   - control: the deadline and cancellation to obey; by default a
+    ///     deadline ``Options/timeLimit`` from now.
+    ///   - executor: where the solve runs (see ``SolverExecutor``); it asks
+    ///     for ``Options/maxThreads`` threads. By default
+    ///     ``SolverExecutor/dedicated``: at once, on threads of its own.
     public static func solve(_ matrix: CostMatrix, endpoints: RouteEndpoints,
-                             options: Options = Options()) async throws -> Outcome {
+                             options: Options = Options(), control: SolveControl? = nil,
+                             executor: SolverExecutor = .dedicated) async throws -> Outcome {
+        let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        return try await executor.run(threads: options.maxThreads, control: control) { granted in
+            var options = options
+            options.maxThreads = granted
+            return try solveBlocking(matrix, endpoints: endpoints, options: options, control: control)
+        }
+    }
+
+    /// Solves `matrix` under `endpoints` on the calling thread, using at most
+    /// ``Options/maxThreads`` threads in all (the caller's included), and
+    /// stopping when `control` says so.
+    ///
+    /// For hosts that run solves on threads of their own; anything else
+    /// should call ``solve(_:endpoints:options:control:executor:)``.
+    /// With three threads or more the second search and the lower bound run
+    /// beside the search; with two, the second search does and the bound
+    /// follows the search; with one, both follow it (the bound then gets a
+    /// short grace period once the deadline has passed).
+    public static func solveBlocking(_ matrix: CostMatrix, endpoints: RouteEndpoints,
+                                     options: Options, control: SolveControl) throws -> Outcome {
         try endpoints.validate(nodeCount: matrix.count)
-        let control = SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        if control.isCancelled { throw SolverError.cancelled }
         let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
+        let threads = max(1, options.maxThreads)
 
         let exact: Bool
         switch options.strategy {
@@ -118,27 +154,27 @@ public enum RouteSolver {
 
         guard exact else {
             options.progress?.enter(.localSearch)
-            // The bound needs no route, so it runs beside the search, on a
-            // thread of its own: a task would wait for a free thread of the
-            // cooperative pool, which the searches (and a busy caller) hold.
+            // The bound needs no route, so with a thread to spare it runs
+            // beside the search, on a thread of its own: a task would wait for
+            // a free thread of the cooperative pool, which a busy caller holds.
             let progress = options.progress
-            let bound = options.computeLowerBound && free > 1
+            let wantsBound = options.computeLowerBound && free > 1
+            let concurrentBound = wantsBound && threads >= 3
+            let bound = concurrentBound
                 ? OwnThread<Int?> {
                     let bound = LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
                     if let bound { progress?.offer(lowerBound: bound) }
                     return bound
                 }
                 : nil
-            // A second search on the other core: the route-array search on
+            // A second search on another core: the route-array search on
             // asymmetric costs (it finds different routes from the doubled
             // graph's), another seed on symmetric ones. Each is bounded by
             // kicks or the deadline, so the pair stays deterministic.
-            // It runs on a thread of its own, so that it gets the second core
-            // even when the caller's concurrency pool is busy.
             let asymmetric = !matrix.isSymmetric
             let seed = options.seed
             var second: (@Sendable () throws -> Solution)?
-            if options.parallelSearch && free >= LocalSearch.symmetricFormMinimum {
+            if options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum {
                 second = {
                     try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset,
                                           control: control, routeArrayOnly: asymmetric)
@@ -153,13 +189,21 @@ public enum RouteSolver {
                 _ = bound?.result()  // stops at once: cancelled, or past the deadline
                 throw error
             }
-            let proven = bound.flatMap { try? $0.result().get() }
+            var proven = bound.flatMap { try? $0.result().get() }
+            if wantsBound && !concurrentBound && !solution.provenOptimal && !control.isCancelled {
+                // No thread to spare: the bound follows the search, within
+                // what is left of the deadline or a short grace after it.
+                let after = control.isPastDeadline ? control.grace(.milliseconds(100)) : control
+                proven = LowerBound.compute(matrix, endpoints: endpoints, upperBound: solution.cost, control: after)
+                if let proven { progress?.offer(lowerBound: proven) }
+            }
             return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
         }
-        guard options.timeLimit != nil else {
+        let workers = min(threads, HeldKarp.processorCount)
+        guard control.deadline != nil else {
             options.progress?.enter(.exact)
-            let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
-                                              memoryLimit: options.maxMemoryBytes, control: control)
+            let solution = try HeldKarp.solveBlocking(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes,
+                                                      control: control, workers: workersFor(free, workers))
             options.progress?.offer(optimal: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         }
@@ -168,19 +212,23 @@ public enum RouteSolver {
         options.progress?.enter(.localSearch)
         let fallback = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
                                              kicks: LocalSearch.defaultKicks(freeNodes: free),
-                                             control: SolveControl(timeLimit: nil, progress: options.progress))
+                                             control: control.withoutDeadline())
         options.progress?.enter(.exact)
         do {
-            let solution = try await HeldKarp.solve(matrix, endpoints: endpoints,
-                                              memoryLimit: options.maxMemoryBytes, control: control)
+            let solution = try HeldKarp.solveBlocking(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes,
+                                                      control: control, workers: workersFor(free, workers))
             options.progress?.offer(optimal: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         } catch SolverError.timeLimitReached {
             // The deadline has passed; the bound gets a short grace period.
-            let grace = SolveControl(timeLimit: .milliseconds(100))
             return Outcome(solution: fallback, exactStoppedByTimeLimit: true,
-                           lowerBound: bound(for: fallback, matrix, endpoints, options, grace))
+                           lowerBound: bound(for: fallback, matrix, endpoints, options, control.grace(.milliseconds(100))))
         }
+    }
+
+    /// Held–Karp's worker count: all granted threads from its parallel threshold on.
+    private static func workersFor(_ free: Int, _ granted: Int) -> Int {
+        free >= HeldKarp.parallelThreshold ? granted : 1
     }
 
     /// Solves a closed tour from node 0 on costs computed by `cost` when
@@ -194,15 +242,31 @@ public enum RouteSolver {
     ///   - options: the time limit, seed and ``Options/parallelSearch`` apply.
     /// - Throws: ``SolverError/cancelled``.
     public static func solveRoundTrip(
-        count: Int, neighbours: [Int32]?, options: Options = Options(),
-        cost: @escaping @Sendable (Int, Int) -> Int
+        count: Int, neighbours: [Int32]?, options: Options = Options(), control: SolveControl? = nil,
+        executor: SolverExecutor = .dedicated, cost: @escaping @Sendable (Int, Int) -> Int
     ) async throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
-        let control = SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        return try await executor.run(threads: options.maxThreads, control: control) { granted in
+            var options = options
+            options.maxThreads = granted
+            return try solveRoundTripBlocking(count: count, neighbours: neighbours, options: options,
+                                              control: control, cost: cost)
+        }
+    }
+
+    /// ``solveRoundTrip(count:neighbours:options:control:executor:cost:)`` on
+    /// the calling thread.
+    public static func solveRoundTripBlocking(
+        count: Int, neighbours: [Int32]?, options: Options, control: SolveControl?,
+        cost: @escaping @Sendable (Int, Int) -> Int
+    ) throws -> Outcome {
+        guard count > 0 else { throw SolverError.emptyProblem }
+        let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         options.progress?.enter(.localSearch)
         let seed = options.seed
         var second: (@Sendable () throws -> Solution)?
-        if options.parallelSearch && count > 3 {
+        if options.parallelSearch && options.maxThreads >= 2 && count > 3 {
             second = {
                 try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed &+ secondSeedOffset,
                                                control: control, cost: cost)

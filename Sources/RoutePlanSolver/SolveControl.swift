@@ -21,8 +21,9 @@ public struct SolveControl: Sendable {
     /// Raised once cancellation has been seen; shared by every copy.
     private let cancellation: CancellationFlag
 
-    /// A control without a deadline; cancellation still applies.
-    public static let unlimited = SolveControl(timeLimit: nil)
+    /// A new control without a deadline; cancellation still applies. Each
+    /// use is a control of its own, so cancelling one never reaches another.
+    public static var unlimited: SolveControl { SolveControl(timeLimit: nil) }
 
     /// A control whose deadline is `timeLimit` from now (`nil`: no deadline),
     /// reporting to `progress` when given.
@@ -31,6 +32,16 @@ public struct SolveControl: Sendable {
         self.progress = progress
         self.deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         cancellation = CancellationFlag()
+    }
+
+    /// A control that stops at an absolute `deadline` (`nil`: none), for a
+    /// host that counts one deadline per request from the moment it arrived,
+    /// across queueing, preparation and solving.
+    ///
+    /// - Parameter timeLimit: the budget the deadline stands for, quoted in
+    ///   ``SolverError/timeLimitReached(seconds:)``.
+    public init(deadline: ContinuousClock.Instant?, timeLimit: Duration?, progress: SolveProgress? = nil) {
+        self.init(deadline: deadline, timeLimit: timeLimit, progress: progress, cancellation: CancellationFlag())
     }
 
     private init(deadline: ContinuousClock.Instant?, timeLimit: Duration?, progress: SolveProgress?,
@@ -66,6 +77,30 @@ public struct SolveControl: Sendable {
         guard Task.isCancelled else { return false }
         cancellation.raise()
         return true
+    }
+
+    /// This control without a deadline, sharing cancellation and progress:
+    /// for a step that must finish (a quick fallback route).
+    func withoutDeadline() -> SolveControl {
+        SolveControl(deadline: nil, timeLimit: nil, progress: progress, cancellation: cancellation)
+    }
+
+    /// A control whose deadline is `grace` from now, sharing cancellation:
+    /// for a last short step after the real deadline has passed.
+    func grace(_ grace: Duration) -> SolveControl {
+        SolveControl(deadline: ContinuousClock.now.advanced(by: grace), timeLimit: grace, progress: nil,
+                     cancellation: cancellation)
+    }
+
+    /// Cancels the work polling this control (and every copy of it) from
+    /// outside: for work that runs on threads with no task to cancel, such as
+    /// a ``SolverExecutor`` job whose caller went away.
+    public func cancel() { cancellation.raise() }
+
+    /// This control reporting to `progress` instead, sharing the deadline and
+    /// the cancellation.
+    public func reporting(to progress: SolveProgress?) -> SolveControl {
+        SolveControl(deadline: deadline, timeLimit: timeLimit, progress: progress, cancellation: cancellation)
     }
 
     /// Throws if the task was cancelled or the deadline has passed.

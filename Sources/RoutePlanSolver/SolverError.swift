@@ -25,11 +25,21 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
     case cancelled
     /// The time limit ran out before any route was found.
     case timeLimitReached(seconds: Double)
+    /// The solver executor's queue is full (or it is shutting down); try again later.
+    case overloaded(queued: Int, capacity: Int)
+    /// The solver executor no longer accepts work: its host is shutting down.
+    case shuttingDown
+    /// The memory a solve needs is more than the process-wide budget holds in all.
+    case memoryBudgetExceeded(requiredBytes: Int, budgetBytes: Int)
+    /// The memory a solve needs is reserved by other solves at the moment.
+    case memoryBudgetBusy(requiredBytes: Int, freeBytes: Int, budgetBytes: Int)
+    /// The operating system refused an allocation.
+    case allocationFailed(bytes: Int)
 
     /// Which limit refused an exact solve.
     public enum MemoryLimitSource: String, Sendable, Hashable {
-        /// The caller's own cap (`--max-memory`).
-        case requested = "the --max-memory limit"
+        /// The caller's own cap (``RouteSolver/Options/maxMemoryBytes``, `--max-memory`).
+        case requested = "the memory limit"
         /// The memory the operating system reports as available.
         case available = "the memory available on this machine"
     }
@@ -53,13 +63,37 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .noFeasibleRoute(nodes):
             return "no route visits all \(nodes) nodes without using a forbidden (unreachable) connection"
         case let .exactTooManyNodes(nodes, maximum):
-            return "the exact solver handles at most \(maximum) nodes, this problem has \(nodes); use the heuristic solver (--heuristic)"
+            return "the exact solver handles at most \(maximum) nodes, this problem has \(nodes); use the heuristic strategy"
         case let .exactNeedsTooMuchMemory(nodes, required, limit, source):
-            return "the exact solver needs \(ByteCount(required)) for \(nodes) nodes, more than \(source.rawValue) (\(ByteCount(limit))); use the heuristic solver (--heuristic) or allow more memory"
+            return "the exact solver needs \(ByteCount(required)) for \(nodes) nodes, more than \(source.rawValue) (\(ByteCount(limit))); use the heuristic strategy or allow more memory"
         case .cancelled:
             return "the solve was cancelled"
         case let .timeLimitReached(seconds):
             return "no route was found within the time limit of \(seconds) s; allow more time"
+        case let .overloaded(queued, capacity):
+            return "the solver is busy (\(queued) of \(capacity) queue places taken); try again shortly"
+        case .shuttingDown:
+            return "the solver is shutting down and takes no new work; try again on another instance"
+        case let .memoryBudgetExceeded(required, budget):
+            return "the solve needs \(ByteCount(required)), more than the memory budget of \(ByteCount(budget)); use fewer places or allow more memory"
+        case let .memoryBudgetBusy(required, free, budget):
+            return "the solve needs \(ByteCount(required)) but only \(ByteCount(free)) of the \(ByteCount(budget)) memory budget is free while other solves run; try again shortly"
+        case let .allocationFailed(bytes):
+            return "the system refused to allocate \(ByteCount(bytes)); use fewer places or allow more memory"
+        }
+    }
+
+    /// What kind of failure this is (see ``ErrorCategory``).
+    public var category: ErrorCategory {
+        switch self {
+        case .emptyProblem, .matrixShape, .matrixRowLength, .negativeCost, .costTooLarge, .nodeOutOfRange,
+             .samePathStartAndEnd:
+            return .badInput
+        case .noFeasibleRoute: return .infeasible
+        case .exactTooManyNodes, .exactNeedsTooMuchMemory, .memoryBudgetExceeded, .allocationFailed: return .tooLarge
+        case .overloaded, .shuttingDown, .memoryBudgetBusy: return .overloaded
+        case .cancelled: return .cancelled
+        case .timeLimitReached: return .timedOut
         }
     }
 }

@@ -9,14 +9,30 @@ public enum SystemMemory {
     /// Bytes that can be allocated without swapping, less a safety margin of
     /// 256 MiB for the rest of the process; `nil` when the system does not say.
     ///
-    /// On Linux this is `MemAvailable` from `/proc/meminfo`, capped by a
-    /// cgroup v2 `memory.max` when one applies.
+    /// On Linux this is `MemAvailable` from `/proc/meminfo`, capped by what
+    /// the process's cgroup (v2 `memory.max`, or v1 `memory.limit_in_bytes`)
+    /// still allows.
     public static func availableBytes() -> Int? {
         #if os(Linux)
-        guard let available = meminfoAvailable() else { return nil }
+        guard let available = meminfo("MemAvailable:") else { return nil }
         var limit = available
-        if let cgroup = cgroupLimit() { limit = min(limit, cgroup) }
+        if let cgroup = cgroupLimit() {
+            limit = min(limit, cgroup.limit - (cgroup.usage ?? 0))
+        }
         return max(0, limit - 256 << 20)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The most memory this process may use at all: physical memory, capped
+    /// by the cgroup v2 or v1 limit when one applies; `nil` when the system
+    /// does not say. The basis of ``MemoryBudget/shared``.
+    public static func usableBytes() -> Int? {
+        #if os(Linux)
+        guard let total = meminfo("MemTotal:") else { return nil }
+        if let cgroup = cgroupLimit() { return min(total, cgroup.limit) }
+        return total
         #else
         return nil
         #endif
@@ -34,18 +50,50 @@ public enum SystemMemory {
         return text
     }
 
-    private static func meminfoAvailable() -> Int? {
+    private static func meminfo(_ key: String) -> Int? {
         guard let text = readFile("/proc/meminfo") else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
-            let digits = line.dropFirst("MemAvailable:".count).filter(\.isNumber)
+        for line in text.split(separator: "\n") where line.hasPrefix(key) {
+            let digits = line.dropFirst(key.count).filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }
         }
         return nil
     }
 
-    private static func cgroupLimit() -> Int? {
-        guard let text = readFile("/sys/fs/cgroup/memory.max") else { return nil }
-        return Int(text.trimmingWhitespace())
+    /// The memory limit of the process's cgroup and its current usage, from
+    /// the v2 files (`memory.max`, `memory.current`) or the v1 ones
+    /// (`memory.limit_in_bytes`, `memory.usage_in_bytes`); `nil` when there
+    /// is none ("max", or v1's huge "unlimited" value).
+    static func cgroupLimit() -> (limit: Int, usage: Int?)? {
+        for (limitFile, usageFile) in [("memory.max", "memory.current"),
+                                       ("memory.limit_in_bytes", "memory.usage_in_bytes")] {
+            for folder in cgroupFolders(controller: limitFile.hasSuffix("max") ? nil : "memory") {
+                guard let text = readFile(folder + "/" + limitFile) else { continue }
+                let trimmed = text.trimmingWhitespace()
+                guard let limit = Int(trimmed), limit > 0, limit < 1 << 60 else { return nil }
+                let usage = readFile(folder + "/" + usageFile).flatMap { Int($0.trimmingWhitespace()) }
+                return (limit, usage)
+            }
+        }
+        return nil
+    }
+
+    /// Where the process's cgroup files are: its own path from
+    /// `/proc/self/cgroup` under the mount point, then the mount point itself
+    /// (inside a container the namespace root is the process's own group).
+    private static func cgroupFolders(controller: String?) -> [String] {
+        let root = controller.map { "/sys/fs/cgroup/" + $0 } ?? "/sys/fs/cgroup"
+        var folders: [String] = []
+        if let text = readFile("/proc/self/cgroup") {
+            for line in text.split(separator: "\n") {
+                // v2: "0::/path"; v1: "4:memory:/path" (controllers comma-separated).
+                let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count == 3 else { continue }
+                let matches = controller.map { fields[1].split(separator: ",").contains(Substring($0)) } ?? fields[1].isEmpty
+                if matches, fields[2] != "/" { folders.append(root + fields[2]) }
+            }
+        }
+        folders.append(root)
+        return folders
     }
     #endif
 }

@@ -1,0 +1,314 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Runs solves on a bounded set of dedicated threads, never on Swift's
+/// cooperative pool or a server's event loop.
+///
+/// A solve keeps a core busy for its whole time limit. Run on the cooperative
+/// pool, two of them on a 2-core machine leave no thread for anything else
+/// (a server's health check waited 1.5 s); here `await executor.run(…)`
+/// suspends its caller and the work runs on a thread of the executor's own.
+///
+/// **Threads as a budget.** The executor holds ``threadLimit`` permits (by
+/// default one per core). A job asks for up to *k* of them and starts once at
+/// least one is free, with as many as are free up to *k*; the solver uses the
+/// extra ones for its second search and its bound thread. So concurrent
+/// requests share the cores instead of each adding threads.
+///
+/// **Bounded queue.** Jobs that find no free permit wait in a FIFO queue of
+/// ``queueCapacity`` places; past it ``run(threads:control:_:)`` throws
+/// ``SolverError/overloaded(queued:capacity:)`` at once, which a service
+/// answers with 503 and `Retry-After`.
+///
+/// **Cancellation and deadlines.** Cancelling the awaiting task takes a queued
+/// job off the queue, and stops a running one through its ``SolveControl``
+/// (the solvers poll it every few milliseconds). A job whose deadline passes
+/// while it waits is answered with ``SolverError/timeLimitReached(seconds:)``
+/// without running.
+///
+/// ```swift
+/// let executor = SolverExecutor(threadLimit: 2, queueCapacity: 32)
+/// let control = SolveControl(deadline: .now + .seconds(2), timeLimit: .seconds(2))
+/// let outcome = try await executor.run(threads: 2, control: control) { threads in
+///     var options = RouteSolver.Options(maxThreads: threads)
+///     return try RouteSolver.solveBlocking(matrix, endpoints: .roundTrip(from: 0), options: options, control: control)
+/// }
+/// ```
+public final class SolverExecutor: Sendable {
+    /// The most threads running jobs at once (permits).
+    public let threadLimit: Int
+    /// The most jobs waiting for a thread.
+    public let queueCapacity: Int
+    /// Whether a job whose deadline passes while it waits is answered with
+    /// ``SolverError/timeLimitReached(seconds:)`` instead of running (a
+    /// service's choice: the caller has given up). Without it the job runs
+    /// late and returns whatever its solver finds at once.
+    public let expiresQueuedJobs: Bool
+
+    private let state: Mutex<State>
+
+    /// A snapshot of the executor's load, for metrics and readiness checks.
+    public struct Load: Sendable, Hashable {
+        /// Jobs running now.
+        public var running: Int
+        /// Jobs waiting for a thread.
+        public var queued: Int
+        /// Thread permits held by running jobs.
+        public var threadsBusy: Int
+        /// Whether the executor has been shut down.
+        public var shutDown: Bool
+    }
+
+    private struct State {
+        var busy = 0
+        var running = 0
+        var queue: [Job] = []
+        var queueHead = 0
+        var shutDown = false
+        var queued: Int { queue.count - queueHead }
+    }
+
+    /// An executor with `threadLimit` permits (default: one per core) and a
+    /// queue of `queueCapacity` places (default: 16 per permit).
+    public init(threadLimit: Int? = nil, queueCapacity: Int? = nil, expiresQueuedJobs: Bool = true) {
+        let threads = max(1, threadLimit ?? HeldKarp.processorCount)
+        self.threadLimit = threads
+        self.queueCapacity = max(0, queueCapacity ?? 16 * threads)
+        self.expiresQueuedJobs = expiresQueuedJobs
+        state = Mutex(State())
+    }
+
+    /// The executor the planner uses unless given another: one thread per
+    /// core, 16 queue places per thread.
+    public static let shared = SolverExecutor()
+
+    /// An executor without a queue, for a process that serves one person (a
+    /// command-line tool) and for ``RouteSolver``'s direct calls: every job
+    /// starts at once on threads of its own with the threads it asks for,
+    /// as if it had called the solver directly. Hosts that serve many use a
+    /// bounded executor such as ``shared``.
+    public static let dedicated = SolverExecutor(threadLimit: 1 << 20, queueCapacity: 0, expiresQueuedJobs: false)
+
+    /// The current load.
+    public var load: Load {
+        state.withLock { Load(running: $0.running, queued: $0.queued, threadsBusy: $0.busy, shutDown: $0.shutDown) }
+    }
+
+    /// Runs `body` on a thread of the executor and returns its result.
+    ///
+    /// - Parameters:
+    ///   - threads: how many threads the job could use (1 or more; capped at
+    ///     ``threadLimit``); it receives how many it got, at least 1.
+    ///   - control: the job's deadline and cancellation: the executor cancels
+    ///     it when the awaiting task is cancelled, and answers a job still
+    ///     queued at its deadline without running it.
+    ///   - body: the work, run on a dedicated thread; it should poll `control`.
+    /// - Throws: whatever `body` throws; ``SolverError/overloaded(queued:capacity:)``
+    ///   when the queue is full, ``SolverError/shuttingDown`` after
+    ///   ``shutDown()``, ``SolverError/cancelled`` when cancelled before it
+    ///   ran, ``SolverError/timeLimitReached(seconds:)`` when its deadline passed
+    ///   in the queue.
+    public func run<T: Sendable>(threads: Int = 1, control: SolveControl,
+                                 _ body: @escaping @Sendable (_ threads: Int) throws -> T) async throws -> T {
+        if control.isCancelled { throw SolverError.cancelled }
+        let box = ResultBox<T>()
+        let job = Job(want: min(max(1, threads), threadLimit), control: control) { granted in
+            box.value = Result { try body(granted) }
+        }
+        // A timer that answers the job if it is still queued at its deadline.
+        let expiry: Task<Void, Never>? = (expiresQueuedJobs ? control.deadline : nil).map { deadline in
+            Task { [weak job] in
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                guard !Task.isCancelled, let job else { return }
+                self.remove(job, because: .timedOut)
+            }
+        }
+        defer { expiry?.cancel() }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                job.attach(continuation)
+                submit(job)
+            }
+        } onCancel: {
+            control.cancel()
+            remove(job, because: .cancelled)
+        }
+        guard let result = box.value else { throw SolverError.cancelled }
+        return try result.get()
+    }
+
+    /// Stops taking work: queued jobs are answered with
+    /// ``SolverError/shuttingDown`` and new ones refused; running jobs finish.
+    public func shutDown() {
+        let dropped: [Job] = state.withLock { state in
+            state.shutDown = true
+            let waiting = Array(state.queue[state.queueHead...])
+            state.queue = []
+            state.queueHead = 0
+            return waiting
+        }
+        for job in dropped { job.finish(throwing: SolverError.shuttingDown) }
+    }
+
+    // MARK: - Scheduling
+
+    private func submit(_ job: Job) {
+        enum Decision { case start(Int), queued, refuse(SolverError) }
+        let decision: Decision = state.withLock { state in
+            if state.shutDown { return .refuse(.shuttingDown) }
+            if job.control.isCancelled { return .refuse(.cancelled) }
+            if state.queued == 0 && state.busy < threadLimit {
+                let granted = min(job.want, threadLimit - state.busy)
+                state.busy += granted
+                state.running += 1
+                return .start(granted)
+            }
+            guard state.queued < queueCapacity else {
+                return .refuse(.overloaded(queued: state.queued, capacity: queueCapacity))
+            }
+            state.queue.append(job)
+            return .queued
+        }
+        switch decision {
+        case let .start(granted): launch(job, granted: granted)
+        case .queued: break
+        case let .refuse(error): job.finish(throwing: error)
+        }
+    }
+
+    private enum Removal { case cancelled, timedOut }
+
+    /// Takes `job` off the queue if it is still there and answers it.
+    private func remove(_ job: Job, because reason: Removal) {
+        let removed: Bool = state.withLock { state in
+            guard let index = state.queue[state.queueHead...].firstIndex(where: { $0 === job }) else { return false }
+            state.queue.remove(at: index)
+            return true
+        }
+        guard removed else { return }
+        switch reason {
+        case .cancelled: job.finish(throwing: SolverError.cancelled)
+        case .timedOut: job.finish(throwing: SolverError.timeLimitReached(seconds: job.control.limitSeconds))
+        }
+    }
+
+    /// Starts `job` on a new thread with `granted` permits; when it ends, the
+    /// permits go to the jobs waiting.
+    private func launch(_ job: Job, granted: Int) {
+        let started = DedicatedThread.start { [self] in
+            if job.control.isCancelled {
+                job.finish(throwing: SolverError.cancelled)
+            } else if self.expiresQueuedJobs && job.control.isPastDeadline {
+                job.finish(throwing: SolverError.timeLimitReached(seconds: job.control.limitSeconds))
+            } else {
+                job.work(granted)
+                job.finish(throwing: nil)
+            }
+            self.release(granted)
+        }
+        if !started {
+            job.finish(throwing: SolverError.allocationFailed(bytes: DedicatedThread.stackBytes))
+            release(granted)
+        }
+    }
+
+    /// Returns `permits` and starts as many queued jobs as the free permits allow.
+    private func release(_ permits: Int) {
+        var starts: [(Job, Int)] = []
+        state.withLock { state in
+            state.busy -= permits
+            state.running -= 1
+            while state.queued > 0 && state.busy < threadLimit {
+                let job = state.queue[state.queueHead]
+                state.queueHead += 1
+                let granted = min(job.want, threadLimit - state.busy)
+                state.busy += granted
+                state.running += 1
+                starts.append((job, granted))
+            }
+            if state.queueHead > 64 && state.queueHead * 2 > state.queue.count {
+                state.queue.removeFirst(state.queueHead)
+                state.queueHead = 0
+            }
+        }
+        for (job, granted) in starts { launch(job, granted: granted) }
+    }
+
+    // MARK: - Jobs
+
+    /// One submitted piece of work and the continuation awaiting it.
+    private final class Job: Sendable {
+        let want: Int
+        let control: SolveControl
+        let work: @Sendable (Int) -> Void
+        /// The awaiting continuation, resumed exactly once (taken under the lock).
+        private let continuation = Mutex<CheckedContinuation<Void, any Error>?>(nil)
+
+        init(want: Int, control: SolveControl, work: @escaping @Sendable (Int) -> Void) {
+            self.want = want
+            self.control = control
+            self.work = work
+        }
+
+        func attach(_ continuation: CheckedContinuation<Void, any Error>) {
+            self.continuation.withLock { $0 = continuation }
+        }
+
+        /// Resumes the awaiting task (the first call only).
+        func finish(throwing error: (any Error)?) {
+            guard let continuation = continuation.withLock({ value -> CheckedContinuation<Void, any Error>? in
+                defer { value = nil }
+                return value
+            }) else { return }
+            if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+        }
+    }
+
+    /// Where a job's thread leaves its result for the awaiting task: written
+    /// once on the job's thread before the continuation resumes, read after.
+    private final class ResultBox<T>: @unchecked Sendable {
+        var value: Result<T, any Error>?
+    }
+}
+
+extension SolveControl {
+    /// The time limit in seconds, for ``SolverError/timeLimitReached(seconds:)``.
+    var limitSeconds: Double {
+        timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
+    }
+}
+
+/// A detached operating-system thread whose creation can fail without trapping.
+enum DedicatedThread {
+    /// The stack each thread gets: 8 MiB, as the main thread (the solvers recurse little).
+    static let stackBytes = 8 << 20
+
+    /// Starts `body` on a new detached thread; `false` when the system refuses one.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        final class Box: @unchecked Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setstacksize(&attributes, stackBytes)
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, context)
+        if status != 0 {
+            Unmanaged<Box>.fromOpaque(context).release()
+            return false
+        }
+        return true
+    }
+}
