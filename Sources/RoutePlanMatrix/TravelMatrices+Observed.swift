@@ -39,8 +39,11 @@ extension TravelMatrices {
     ///   ``MatrixError/invalidCoordinate(index:latitude:longitude:)``,
     ///   ``MatrixError/costTooLarge(from:to:value:maximum:)``.
     /// - Complexity: O(n²) time and memory (the fits are O(k) for *k* known pairs).
+    ///   - checkpoint: called once per row of each pass, so that a caller can
+    ///     stop the work (deadline, cancellation) by throwing from it.
     public static func completing(_ observed: ObservedMatrix, coordinates: [Coordinate],
-                                  fallback: TravelTimeModel) throws -> CompletedTravelMatrices {
+                                  fallback: TravelTimeModel,
+                                  checkpoint: () throws -> Void = {}) throws -> CompletedTravelMatrices {
         let n = observed.count
         guard coordinates.count == n else {
             throw MatrixError.placeCountMismatch(places: n, coordinates: coordinates.count)
@@ -51,6 +54,7 @@ extension TravelMatrices {
         }
         var great = [Int](repeating: 0, count: n * n)
         for i in 0..<n {
+            try checkpoint()
             for j in (i + 1)..<max(i + 1, n) {
                 let d = GreatCircle.meters(coordinates[i], coordinates[j])
                 great[i * n + j] = d
@@ -62,6 +66,7 @@ extension TravelMatrices {
         var distanceSamples: [(great: Double, meters: Double)] = []
         var durationSamples: [TravelTimeModel.Sample] = []
         for i in 0..<n {
+            if i & 63 == 0 { try checkpoint() }
             for j in 0..<n where i != j {
                 guard case let .known(meters, seconds) = observed[i, j], great[i * n + j] > 0 else { continue }
                 let g = Double(great[i * n + j])
@@ -76,6 +81,7 @@ extension TravelMatrices {
         var meters = [Int?](repeating: nil, count: n * n)
         var seconds = [Int?](repeating: nil, count: n * n)
         for i in 0..<n {
+            try checkpoint()
             for j in 0..<n where i != j {
                 let k = i * n + j
                 let g = great[k]
