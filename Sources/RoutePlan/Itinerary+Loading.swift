@@ -25,7 +25,7 @@ extension Itinerary {
         let decoder = JSONDecoder()
         decoder.userInfo[.itineraryFileName] = fileName
         do {
-            self = try decoder.decode(DecodedItinerary.self, from: data).itinerary
+            self = try decoder.decode(Itinerary.self, from: data)
         } catch let error as PlanningError {
             throw error
         } catch let error as DecodingError {
@@ -117,41 +117,84 @@ extension CodingUserInfoKey {
     static let itineraryFileName = CodingUserInfoKey(rawValue: "routeplan.itineraryFileName")!
 }
 
-/// The itinerary as it appears in JSON.
-private struct DecodedItinerary: Decodable {
-    let itinerary: Itinerary
-
+/// The itinerary file's JSON: decoding gives the same field-path errors as
+/// ``Itinerary/init(json:fileName:)`` (without the range checks of
+/// ``Itinerary/validate(fileName:)``, which a caller runs after), encoding
+/// writes the file format back.
+extension Itinerary: Codable {
     private enum Keys: String, CodingKey { case name, lodging, placesToGo, route }
-    private enum RouteKeys: String, CodingKey { case travelMode, optimizeFor, start, end }
 
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let file = decoder.userInfo[.itineraryFileName] as? String
         let root = try decoder.container(keyedBy: Keys.self)
         let name = try root.decodeIfPresent(String.self, forKey: .name)
         let lodging = try root.decodeIfPresent(DecodedPlace.self, forKey: .lodging)?.place
         guard root.contains(.placesToGo) else { throw PlanningError.missingField(file: file, field: "placesToGo") }
         let places = try root.decode([DecodedPlace].self, forKey: .placesToGo).map(\.place)
-        var settings = Itinerary.RouteSettings()
+        var settings = RouteSettings()
         if root.contains(.route), try !root.decodeNil(forKey: .route) {
-            let route = try root.nestedContainer(keyedBy: RouteKeys.self, forKey: .route)
-            if let mode = try route.decodeIfPresent(String.self, forKey: .travelMode) {
-                guard let value = TravelMode(rawValue: mode) else {
-                    throw PlanningError.unknownValue(file: file, field: "route.travelMode", value: mode,
-                                                     allowed: TravelMode.allCases.map(\.rawValue))
-                }
-                settings.travelMode = value
-            }
-            if let objective = try route.decodeIfPresent(String.self, forKey: .optimizeFor) {
-                guard let value = Objective(rawValue: objective) else {
-                    throw PlanningError.unknownValue(file: file, field: "route.optimizeFor", value: objective,
-                                                     allowed: Objective.allCases.map(\.rawValue))
-                }
-                settings.optimizeFor = value
-            }
-            settings.start = try route.decodeIfPresent(String.self, forKey: .start).map(StopReference.init)
-            settings.end = try route.decodeIfPresent(String.self, forKey: .end).map(StopReference.init)
+            settings = try root.decode(RouteSettings.self, forKey: .route)
         }
-        itinerary = Itinerary(name: name, lodging: lodging, placesToGo: places, route: settings)
+        self.init(name: name, lodging: lodging, placesToGo: places, route: settings)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var root = encoder.container(keyedBy: Keys.self)
+        try root.encodeIfPresent(name, forKey: .name)
+        try root.encodeIfPresent(lodging, forKey: .lodging)
+        try root.encode(placesToGo, forKey: .placesToGo)
+        if route != RouteSettings() { try root.encode(route, forKey: .route) }
+    }
+}
+
+/// The `route` object: `travelMode` and `optimizeFor` checked against their
+/// allowed values, `start` and `end` as stop references.
+extension Itinerary.RouteSettings: Codable {
+    private enum Keys: String, CodingKey { case travelMode, optimizeFor, start, end }
+
+    public init(from decoder: Decoder) throws {
+        let file = decoder.userInfo[.itineraryFileName] as? String
+        let route = try decoder.container(keyedBy: Keys.self)
+        func path(_ key: Keys) -> String {
+            (route.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+        }
+        self.init()
+        if let mode = try route.decodeIfPresent(String.self, forKey: .travelMode) {
+            guard let value = TravelMode(rawValue: mode) else {
+                throw PlanningError.unknownValue(file: file, field: path(.travelMode), value: mode,
+                                                 allowed: TravelMode.allCases.map(\.rawValue))
+            }
+            travelMode = value
+        }
+        if let objective = try route.decodeIfPresent(String.self, forKey: .optimizeFor) {
+            guard let value = Objective(rawValue: objective) else {
+                throw PlanningError.unknownValue(file: file, field: path(.optimizeFor), value: objective,
+                                                 allowed: Objective.allCases.map(\.rawValue))
+            }
+            optimizeFor = value
+        }
+        start = try route.decodeIfPresent(String.self, forKey: .start).map(StopReference.init)
+        end = try route.decodeIfPresent(String.self, forKey: .end).map(StopReference.init)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var route = encoder.container(keyedBy: Keys.self)
+        try route.encodeIfPresent(travelMode, forKey: .travelMode)
+        try route.encodeIfPresent(optimizeFor, forKey: .optimizeFor)
+        try route.encodeIfPresent(start?.description, forKey: .start)
+        try route.encodeIfPresent(end?.description, forKey: .end)
+    }
+}
+
+/// A stop reference in JSON: `"lodging"`, `"any"`, or a place ID or name.
+extension StopReference: Codable {
+    public init(from decoder: Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }
 

@@ -5,8 +5,9 @@ import RoutePlanSolver
 /// duration, the totals, what is known about optimality, and the links that
 /// open it in Google Maps.
 ///
-/// Encodes to the JSON that `routeplan optimize --format json` prints.
-public struct PlannedRoute: Sendable, Hashable, Encodable {
+/// Encodes to the JSON that `routeplan optimize --format json` prints, and
+/// decodes from it.
+public struct PlannedRoute: Sendable, Hashable, Codable {
     /// One leg between consecutive waypoints.
     public struct Leg: Sendable, Hashable, Codable {
         /// Index of the leg's first waypoint in ``PlannedRoute/waypoints``.
@@ -60,7 +61,7 @@ public struct PlannedRoute: Sendable, Hashable, Encodable {
     public let googleMapsURLs: [String]
 
     private enum CodingKeys: String, CodingKey {
-        case name, waypoints, legs, totalDistanceMeters, totalDurationSeconds, travelMode, optimizeFor
+        case name, waypoints, stopIndices, legs, totalDistanceMeters, totalDurationSeconds, travelMode, optimizeFor
         case roundTrip, provenOptimal, lowerBound, gapPercent, solver, exactStoppedByTimeLimit, costSource, estimatedPairs
         case googleMapsURLs
     }

@@ -5,9 +5,20 @@ import RoutePlanSolver
 /// Plans the best order to visit an itinerary's places.
 ///
 /// The public entry point for services: give it an ``Itinerary`` and get a
-/// ``PlannedRoute`` back. Values are `Sendable`; planning runs off the
-/// caller's actor and stops promptly when the calling task is cancelled
-/// (throwing ``PlanningError/solver(_:)`` with ``SolverError/cancelled``).
+/// ``PlannedRoute`` back. Values are `Sendable` and `Codable`. A planner is
+/// safe to call from any server:
+/// - **Limits before allocation.** The stop count and the bytes the plan
+///   would use are checked against ``limits`` and reserved from ``memory``
+///   before any *n*×*n* structure is built; a plan past them throws
+///   (category ``ErrorCategory/tooLarge`` or ``ErrorCategory/overloaded``).
+/// - **Its own threads.** Building the matrices and solving run on
+///   ``executor``'s dedicated threads; `await planner.plan(…)` suspends its
+///   caller and never holds a thread of Swift's cooperative pool or of a
+///   server's event loop. A full queue throws at once (``ErrorCategory/overloaded``).
+/// - **One deadline.** The time limit counts from the call, across queueing,
+///   matrix building and solving. Cancelling the calling task stops the work
+///   within milliseconds (throwing ``PlanningError/solver(_:)`` with
+///   ``SolverError/cancelled``).
 ///
 /// ```swift
 /// import RoutePlan
@@ -57,22 +68,79 @@ public struct Planner: Sendable {
         }
     }
 
-    public init() {}
+    /// Caps on the stops and bytes of one plan, checked before allocating.
+    public var limits: Limits
+    /// Where plans run: a bounded pool of dedicated threads with a bounded queue.
+    public var executor: SolverExecutor
+    /// The process-wide memory budget plans reserve from.
+    public var memory: MemoryBudget
+
+    /// A planner with the given limits, executor and memory budget (by
+    /// default the process's shared ones: one thread per core, three
+    /// quarters of the memory the process may use).
+    public init(limits: Limits = .init(), executor: SolverExecutor = .shared, memory: MemoryBudget = .shared) {
+        self.limits = limits
+        self.executor = executor
+        self.memory = memory
+    }
 
     /// Plans `itinerary`.
     ///
     /// Start and end default to the lodging (a round trip) when there is one,
     /// otherwise to the first place and wherever is best.
     ///
-    /// - Throws: ``PlanningError`` for invalid itineraries or options, and
-    ///   for solver refusals (too large for exact, cancelled).
+    /// - Throws: ``PlanningError`` for invalid itineraries or options, for
+    ///   plans past the limits, and for solver refusals (too large for exact,
+    ///   overloaded, cancelled, deadline passed); its ``PlanningError/category``
+    ///   says which kind.
     @concurrent
     public func plan(_ itinerary: Itinerary, options: Options = .init()) async throws -> PlannedRoute {
+        let arrival = ContinuousClock.now
+        let deadline = options.solver.timeLimit.map { arrival.advanced(by: $0) }
         try itinerary.validate()
+        let endpoints = try Self.endpoints(for: itinerary, options: options)
+        let n = itinerary.stops.count
+        if let observed = options.matrix, observed.count != n {
+            throw PlanningError.matrixSize(matrixPlaces: observed.count, stops: n)
+        }
+        // Limits before any n×n structure exists.
+        guard n <= limits.maxStops else { throw PlanningError.tooManyStops(stops: n, limit: limits.maxStops) }
+        let exactFree = Self.exactFreeNodes(stops: n, endpoints: endpoints, options: options.solver)
+        let bytes = Limits.estimatedBytes(stops: n, engineMatrix: options.matrix != nil, exactFreeNodes: exactFree)
+        guard bytes <= limits.maxBytes else {
+            throw PlanningError.planTooLarge(stops: n, requiredBytes: bytes, limitBytes: limits.maxBytes)
+        }
+        let reservation: MemoryBudget.Reservation
+        do { reservation = try memory.reserve(bytes) } catch { throw PlanningError.solver(error) }
+        defer { reservation.release() }
+
+        let control = SolveControl(deadline: deadline, timeLimit: options.solver.timeLimit,
+                                   progress: options.solver.progress)
+        // The Held–Karp table may take what was reserved for it, no more.
+        var solverOptions = options.solver
+        if let exactFree {
+            let table = Limits.estimatedBytes(stops: 0, engineMatrix: false, exactFreeNodes: exactFree)
+            solverOptions.maxMemoryBytes = min(solverOptions.maxMemoryBytes ?? .max, table)
+        }
+        let chosen = solverOptions
+        do {
+            return try await executor.run(threads: chosen.maxThreads, control: control) { granted in
+                var solverOptions = chosen
+                solverOptions.maxThreads = granted
+                return try Self.planBlocking(itinerary, options: options, solver: solverOptions,
+                                             endpoints: endpoints, control: control)
+            }
+        } catch let error as SolverError {
+            throw PlanningError.solver(error)
+        }
+    }
+
+    /// The work of ``plan(_:options:)`` after the limits, on an executor thread.
+    private static func planBlocking(_ itinerary: Itinerary, options: Options, solver: RouteSolver.Options,
+                                     endpoints: RouteEndpoints, control: SolveControl) throws -> PlannedRoute {
         let stops = itinerary.stops
         let mode = options.travelMode ?? itinerary.route.travelMode ?? .driving
         let objective = options.optimizeFor ?? itinerary.route.optimizeFor ?? .duration
-        let endpoints = try Self.endpoints(for: itinerary, options: options)
 
         let coordinates = stops.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         let matrices: TravelMatrices
@@ -80,15 +148,14 @@ public struct Planner: Sendable {
         let costSource: String
         do {
             if let observed = options.matrix {
-                guard observed.count == stops.count else {
-                    throw PlanningError.matrixSize(matrixPlaces: observed.count, stops: stops.count)
-                }
-                let filled = try TravelMatrices.completing(observed, coordinates: coordinates, fallback: mode.timeModel)
+                let filled = try TravelMatrices.completing(observed, coordinates: coordinates, fallback: mode.timeModel,
+                                                           checkpoint: control.checkpoint)
                 completed = filled
                 matrices = filled.matrices
                 costSource = Self.describe(observed, filled, origin: options.matrixOrigin)
             } else {
-                matrices = try TravelMatrices.estimate(from: coordinates, model: mode.timeModel)
+                matrices = try TravelMatrices.estimate(from: coordinates, model: mode.timeModel,
+                                                       checkpoint: control.checkpoint)
                 costSource = "great-circle distances; durations estimated for \(mode.rawValue)"
             }
         } catch let error as MatrixError {
@@ -99,7 +166,7 @@ public struct Planner: Sendable {
 
         let outcome: RouteSolver.Outcome
         do {
-            outcome = try await RouteSolver.solve(costs, endpoints: endpoints, options: options.solver)
+            outcome = try RouteSolver.solveBlocking(costs, endpoints: endpoints, options: solver, control: control)
         } catch SolverError.noFeasibleRoute {
             throw PlanningError.noRouteAroundUnreachablePairs(
                 unreachablePairs: options.matrix?.unreachablePairs ?? 0, stops: stops.count)

@@ -21,6 +21,8 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidCoordinate(file: String?, field: String, value: Double, range: ClosedRange<Double>)
     /// A field whose value is not one of the allowed ones.
     case unknownValue(file: String?, field: String, value: String, allowed: [String])
+    /// A number outside the range its field allows.
+    case outOfRange(file: String?, field: String, value: String, allowed: String)
     /// A start or end that names no stop.
     case unknownStop(file: String?, field: String, value: String)
     /// A start or end name shared by several places.
@@ -39,35 +41,80 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachablePlaces(cannotReach: [String], cannotLeave: [String])
     /// Every order of the stops needs a pair the routing engine could not route.
     case noRouteAroundUnreachablePairs(unreachablePairs: Int, stops: Int)
+    /// More stops than ``Planner/Limits/maxStops``.
+    case tooManyStops(stops: Int, limit: Int)
+    /// The plan would use more memory than ``Planner/Limits/maxBytes``.
+    case planTooLarge(stops: Int, requiredBytes: Int, limitBytes: Int)
+
+    /// What kind of failure this is (see ``ErrorCategory``): hosts map the
+    /// category to their own codes (exit statuses, HTTP statuses).
+    public var category: ErrorCategory {
+        switch self {
+        case .solver(let error): return error.category
+        case .matrix(let error): return error.category
+        case .unreachablePlaces, .noRouteAroundUnreachablePairs: return .infeasible
+        case .tooManyStops, .planTooLarge: return .tooLarge
+        case .unreadableFile, .malformedJSON, .missingField, .wrongType, .noPlaces, .invalidCoordinate, .unknownValue,
+             .outOfRange,
+             .unknownStop, .ambiguousStop, .duplicatePlaceID, .emptyName, .matrixSize:
+            return .badInput
+        }
+    }
+
+    /// The field path the error is about (e.g. `placesToGo[3].location.lat`), when it has one.
+    public var field: String? {
+        switch self {
+        case let .missingField(_, field), let .wrongType(_, field, _), let .invalidCoordinate(_, field, _, _),
+             let .outOfRange(_, field, _, _),
+             let .unknownValue(_, field, _, _), let .unknownStop(_, field, _), let .ambiguousStop(_, field, _, _),
+             let .emptyName(_, field):
+            return field
+        case .noPlaces: return "placesToGo"
+        default: return nil
+        }
+    }
+
+    /// A byte count as people read it ("1.6 GB").
+    static func bytes(_ count: Int) -> String {
+        if count == .max { return "more than 9 EB" }
+        let units = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 { value /= 1000; unit += 1 }
+        return unit == 0 ? "\(count) bytes" : "\((value * 10).rounded() / 10) \(units[unit])"
+    }
 
     public var description: String {
+        // "file: field: " before the message, leaving out what is unknown.
         func at(_ file: String?, _ field: String? = nil) -> String {
-            [file, field].compactMap { $0 }.joined(separator: ": ")
+            [file, field].compactMap { $0 }.map { $0 + ": " }.joined()
         }
         switch self {
         case let .unreadableFile(file, reason):
             return "\(file): cannot read the file (\(reason)); check the path"
         case let .malformedJSON(file, detail):
-            return "\(at(file)): not valid JSON (\(detail)); fix the syntax"
+            return "\(at(file))not valid JSON (\(detail)); fix the syntax"
         case let .missingField(file, field):
-            return "\(at(file, field)): required field is missing; add it"
+            return "\(at(file, field))required field is missing; add it"
         case let .wrongType(file, field, expected):
-            return "\(at(file, field)): expected \(expected)"
+            return "\(at(file, field))expected \(expected)"
         case let .noPlaces(file):
-            return "\(at(file, "placesToGo")): the list is empty; add at least one place to visit"
+            return "\(at(file, "placesToGo"))the list is empty; add at least one place to visit"
         case let .invalidCoordinate(file, field, value, range):
             let shown = value.isNaN ? "NaN" : "\(value)"
-            return "\(at(file, field)): \(shown) is not a valid coordinate; it must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+            return "\(at(file, field))\(shown) is not a valid coordinate; it must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
         case let .unknownValue(file, field, value, allowed):
-            return "\(at(file, field)): unknown value \"\(value)\"; use one of \(allowed.joined(separator: ", "))"
+            return "\(at(file, field))unknown value \"\(value)\"; use one of \(allowed.joined(separator: ", "))"
+        case let .outOfRange(file, field, value, allowed):
+            return "\(at(file, field))\(value) is out of range; use \(allowed)"
         case let .unknownStop(file, field, value):
-            return "\(at(file, field)): \"\(value)\" names no stop; use \"lodging\", \"any\" (end only), or a placeID or exact name from placesToGo"
+            return "\(at(file, field))\"\(value)\" names no stop; use \"lodging\", \"any\" (end only), or a placeID or exact name from placesToGo"
         case let .ambiguousStop(file, field, value, matches):
-            return "\(at(file, field)): \"\(value)\" matches \(matches) places; use the placeID instead"
+            return "\(at(file, field))\"\(value)\" matches \(matches) places; use the placeID instead"
         case let .duplicatePlaceID(file, placeID, first, second):
-            return "\(at(file, second)): placeID \"\(placeID)\" is already used by \(first); each place must appear once"
+            return "\(at(file, second))placeID \"\(placeID)\" is already used by \(first); each place must appear once"
         case let .emptyName(file, field):
-            return "\(at(file, field)): the name is empty; give every place a name"
+            return "\(at(file, field))the name is empty; give every place a name"
         case let .solver(error):
             return error.description
         case let .matrix(error):
@@ -82,6 +129,10 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
             return "no route visits every stop: " + parts.joined(separator: "; ") + " (the routing engine found no route); remove those places or make them the start or end"
         case let .noRouteAroundUnreachablePairs(pairs, stops):
             return "no order of the \(stops) stops avoids the \(pairs) pairs the routing engine could not route; check the matrix for places cut off from the rest"
+        case let .tooManyStops(stops, limit):
+            return "the itinerary has \(stops) stops, more than the limit of \(limit); split it into smaller itineraries"
+        case let .planTooLarge(stops, required, limit):
+            return "planning \(stops) stops needs about \(Self.bytes(required)) of memory, more than the limit of \(Self.bytes(limit)); use fewer places"
         }
     }
 }

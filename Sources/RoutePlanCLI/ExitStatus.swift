@@ -16,6 +16,33 @@ enum ExitStatus {
     static let cannotCreate: Int32 = 73 // EX_CANTCREAT: cannot write output
     static let cancelled: Int32 = 130  // as after SIGINT
 
+    /// The exit status of each error category.
+    static func status(for category: ErrorCategory) -> Int32 {
+        switch category {
+        case .badInput: return dataError
+        case .infeasible, .tooLarge, .overloaded, .timedOut: return unavailable
+        case .cancelled: return cancelled
+        case .internal: return software
+        }
+    }
+
+    /// The solver's message with the command line's own advice: the library
+    /// says "the heuristic strategy" and "the memory limit", the command
+    /// line names its flags.
+    static func commandLineWording(_ error: SolverError) -> String {
+        switch error {
+        case let .exactTooManyNodes(nodes, maximum):
+            return "the exact solver handles at most \(maximum) nodes, this problem has \(nodes); use the heuristic solver (--heuristic)"
+        case .exactNeedsTooMuchMemory:
+            return error.description
+                .replacingOccurrences(of: "the memory limit", with: "the --max-memory limit")
+                .replacingOccurrences(of: "use the heuristic strategy or allow more memory",
+                                      with: "use the heuristic solver (--heuristic) or allow more memory (--max-memory)")
+        default:
+            return error.description
+        }
+    }
+
     /// The status and the one-line message for a domain error, or `nil` when
     /// argument-parser should report it (usage errors, help, version).
     static func classify(_ error: Error) -> (status: Int32, message: String)? {
@@ -25,18 +52,13 @@ enum ExitStatus {
             case .unreadableFile: return (noInput, error.description)
             case let .solver(solverError): return classify(solverError)
             case let .matrix(matrixError): return classify(matrixError)
-            case .unreachablePlaces, .noRouteAroundUnreachablePairs: return (unavailable, error.description)
-            default: return (dataError, error.description)
+            default: return (status(for: error.category), error.description)
             }
         case let error as TSPLIBError:
             if case .unreadableFile = error { return (noInput, error.description) }
             return (dataError, error.description)
         case let error as SolverError:
-            switch error {
-            case .cancelled: return (cancelled, error.description)
-            case .exactNeedsTooMuchMemory, .exactTooManyNodes, .timeLimitReached: return (unavailable, error.description)
-            default: return (dataError, error.description)
-            }
+            return (status(for: error.category), commandLineWording(error))
         case let error as MatrixError:
             switch error {
             case .matrixTooLarge: return (unavailable, error.description)

@@ -121,7 +121,7 @@ extension RoutePlanCommand {
                 start: start.map(StopReference.init), end: end.map(StopReference.init),
                 solver: solverOptions, links: links,
                 matrix: observed, matrixOrigin: matrix)
-            let route = try await Planner().plan(plan, options: options)
+            let route = try await CommandLineSolving.planner.plan(plan, options: options)
             return (route, route.name ?? Self.baseName(path))
         }
 

@@ -65,12 +65,14 @@ extension RoutePlanCommand {
             let outcome: RouteSolver.Outcome
             if problem.dimension > Self.matrixFreeThreshold, !solver.exact,
                let neighbours = problem.planarNeighbours(k: 10) {
-                outcome = try await RouteSolver.solveRoundTrip(count: problem.dimension, neighbours: neighbours,
-                                                               options: options) { problem.distance($0, $1) }
+                outcome = try await RouteSolver.solveRoundTrip(
+                    count: problem.dimension, neighbours: neighbours, options: options,
+                    executor: CommandLineSolving.executor) { problem.distance($0, $1) }
             } else {
                 let matrix = try CostMatrix(problem)
                 options.timeLimit = remaining()
-                outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options)
+                outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options,
+                                                      executor: CommandLineSolving.executor)
             }
             let elapsed = started.duration(to: clock.now)
             let solution = outcome.solution
