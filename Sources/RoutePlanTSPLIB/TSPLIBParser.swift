@@ -18,12 +18,16 @@ internal struct TSPLIBInstanceParser {
     private var coordinates: [TSPLIBInstance.Point]?
     private var rawWeights: [Int32]?
     private var firstLines: [String: Int] = [:]
+    /// Whether the bytes were decompressed from a gzip file (for error messages).
+    private let decompressed: Bool
 
-    init(bytes: [UInt8], fileName: String) {
+    init(bytes: [UInt8], fileName: String, decompressed: Bool = false) {
         scanner = TSPLIBScanner(bytes: bytes, fileName: fileName)
+        self.decompressed = decompressed
     }
 
     mutating func parse() throws(TSPLIBError) -> TSPLIBInstance {
+        try TextCheck.rejectNUL(in: scanner.bytes, fileName: fileName, decompressed: decompressed)
         var sawContent = false
         lines: while let line = scanner.nextLine() {
             guard let header = scanner.header(line) else { continue }
