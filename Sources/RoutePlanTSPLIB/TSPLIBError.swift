@@ -64,6 +64,13 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A coordinate's magnitude exceeds ``maximumCoordinateMagnitude``, where distances
     /// could no longer be represented exactly.
     case coordinateTooLarge(file: String, line: Int, token: String)
+    /// The coordinates put node `node` (listed on `line`) and node `otherNode` (listed on
+    /// `otherLine`) `distance` apart under `edgeWeightType`, more than
+    /// ``TSPLIBLimits/maximumDistance``. Nodes are 1-based, as in the file.
+    case distanceTooLarge(
+        file: String, line: Int, node: Int, otherNode: Int, otherLine: Int,
+        edgeWeightType: TSPLIBInstance.EdgeWeightType, distance: Int
+    )
     /// A `NODE_COORD_SECTION` line is not exactly `id x y`.
     case malformedNodeLine(file: String, line: Int, text: String)
     /// A node id outside `1...dimension`.
@@ -76,8 +83,13 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyNodes(file: String, line: Int, dimension: Int)
     /// An explicit edge weight below zero.
     case negativeWeight(file: String, line: Int, token: String)
-    /// An explicit edge weight that is not a whole number up to ``maximumWeight``.
-    case weightOutOfRange(file: String, line: Int, token: String)
+    /// An explicit edge weight that is not a whole number from 0 to `maximum`:
+    /// ``TSPLIBLimits/maximumDistance`` between different nodes,
+    /// ``TSPLIBLimits/maximumDiagonalWeight`` on the diagonal.
+    case weightOutOfRange(file: String, line: Int, token: String, maximum: Int)
+    /// `TYPE: TSP` with a `FULL_MATRIX` that is not symmetric: the weight from node `row` to
+    /// node `column` (1-based), `value` on `line`, differs from the weight back, `mirrorValue`.
+    case asymmetricMatrix(file: String, line: Int, row: Int, column: Int, value: Int, mirrorValue: Int)
     /// `EDGE_WEIGHT_SECTION` (starting at `line`) holds fewer numbers than `DIMENSION` and
     /// `EDGE_WEIGHT_FORMAT` require (`expected` is `nil` when that count overflows `Int`).
     case tooFewWeights(
@@ -105,8 +117,9 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The largest coordinate magnitude accepted (10¹⁵), so that every distance fits an `Int`.
     public static let maximumCoordinateMagnitude = 1e15
-    /// The largest explicit edge weight accepted (`Int32.max`); weights are stored as `Int32`.
-    public static let maximumWeight = Int(Int32.max)
+    /// The largest explicit edge weight accepted between two different nodes:
+    /// ``TSPLIBLimits/maximumDistance`` (2³⁰ − 1), the solver's largest cost.
+    public static let maximumWeight = TSPLIBLimits.maximumDistance
 
     /// The name of the file the error is about.
     public var file: String {
@@ -121,10 +134,12 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
             let .unsupportedEdgeWeightType(file, _, _), let .unsupportedEdgeWeightFormat(file, _, _),
             let .unsupportedSection(file, _, _), let .missingSection(file, _, _),
             let .invalidNumber(file, _, _), let .nonFiniteCoordinate(file, _, _),
-            let .coordinateTooLarge(file, _, _), let .malformedNodeLine(file, _, _),
+            let .coordinateTooLarge(file, _, _), let .distanceTooLarge(file, _, _, _, _, _, _),
+            let .malformedNodeLine(file, _, _),
             let .nodeOutOfRange(file, _, _, _), let .duplicateNode(file, _, _, _),
             let .tooFewNodes(file, _, _, _), let .tooManyNodes(file, _, _),
-            let .negativeWeight(file, _, _), let .weightOutOfRange(file, _, _),
+            let .negativeWeight(file, _, _), let .weightOutOfRange(file, _, _, _),
+            let .asymmetricMatrix(file, _, _, _, _, _),
             let .tooFewWeights(file, _, _, _, _, _), let .tooManyWeights(file, _, _, _, _),
             let .emptyTour(file, _), let .tourNodeOutOfRange(file, _, _, _),
             let .duplicateTourNode(file, _, _, _), let .incompleteTour(file, _, _, _),
@@ -145,10 +160,12 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
             let .unsupportedEdgeWeightType(_, line, _), let .unsupportedEdgeWeightFormat(_, line, _),
             let .unsupportedSection(_, line, _), let .missingSection(_, line, _),
             let .invalidNumber(_, line, _), let .nonFiniteCoordinate(_, line, _),
-            let .coordinateTooLarge(_, line, _), let .malformedNodeLine(_, line, _),
+            let .coordinateTooLarge(_, line, _), let .distanceTooLarge(_, line, _, _, _, _, _),
+            let .malformedNodeLine(_, line, _),
             let .nodeOutOfRange(_, line, _, _), let .duplicateNode(_, line, _, _),
             let .tooFewNodes(_, line, _, _), let .tooManyNodes(_, line, _),
-            let .negativeWeight(_, line, _), let .weightOutOfRange(_, line, _),
+            let .negativeWeight(_, line, _), let .weightOutOfRange(_, line, _, _),
+            let .asymmetricMatrix(_, line, _, _, _, _),
             let .tooFewWeights(_, line, _, _, _, _), let .tooManyWeights(_, line, _, _, _),
             let .emptyTour(_, line), let .tourNodeOutOfRange(_, line, _, _),
             let .duplicateTourNode(_, line, _, _), let .incompleteTour(_, line, _, _),
@@ -212,6 +229,8 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
             return "coordinate '\(q(token))' is not a finite number; give a real coordinate value"
         case let .coordinateTooLarge(_, _, token):
             return "coordinate '\(q(token))' exceeds the supported magnitude 1e15; rescale the coordinates"
+        case let .distanceTooLarge(_, _, node, otherNode, otherLine, type, distance):
+            return "the \(type.rawValue) distance from node \(node) to node \(otherNode) (line \(otherLine)) is \(distance), above the largest supported distance \(TSPLIBLimits.maximumDistance) (2^30 - 1, the solver's largest cost); rescale the coordinates to a coarser unit"
         case let .malformedNodeLine(_, _, text):
             return "'\(q(text))' is not a node line; write 'id x y' (three numbers) for each node"
         case let .nodeOutOfRange(_, _, node, dimension):
@@ -224,8 +243,13 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
             return "this node is one more than DIMENSION \(dimension) allows; remove the extra nodes or raise DIMENSION"
         case let .negativeWeight(_, _, token):
             return "edge weight '\(q(token))' is negative; explicit weights must be zero or more"
-        case let .weightOutOfRange(_, _, token):
-            return "edge weight '\(q(token))' is not a whole number from 0 to \(Self.maximumWeight); use whole numbers in a smaller unit"
+        case let .weightOutOfRange(_, _, token, maximum):
+            let limit = maximum == TSPLIBLimits.maximumDistance
+                ? "\(maximum) (2^30 - 1, the solver's largest cost)"
+                : "\(maximum) (on the diagonal)"
+            return "edge weight '\(q(token))' is not a whole number from 0 to \(limit); use whole numbers in a coarser unit"
+        case let .asymmetricMatrix(_, _, row, column, value, mirrorValue):
+            return "TYPE is TSP (symmetric) but the FULL_MATRIX weight from node \(row) to node \(column) is \(value) while from node \(column) to node \(row) it is \(mirrorValue); declare TYPE: ATSP if distances differ by direction, or correct the matrix"
         case let .tooFewWeights(_, _, format, dimension, expected, found):
             let needed = expected.map(String.init) ?? "more than \(Int.max)"
             return "EDGE_WEIGHT_SECTION has \(found) numbers but \(format.rawValue) with DIMENSION \(dimension) needs \(needed); add the missing weights or correct DIMENSION/EDGE_WEIGHT_FORMAT"

@@ -104,7 +104,12 @@ public struct TSPLIBInstance: Sendable {
     ///   - text: The whole file.
     ///   - fileName: The name used in error messages (and as ``name`` if the file has no `NAME`).
     /// - Throws: ``TSPLIBError`` naming the file and line when the file is malformed or uses
-    ///   a problem type, edge weight type or format this reader does not support, and
+    ///   a problem type, edge weight type or format this reader does not support; in
+    ///   particular ``TSPLIBError/weightOutOfRange(file:line:token:maximum:)`` and
+    ///   ``TSPLIBError/distanceTooLarge(file:line:node:otherNode:otherLine:edgeWeightType:distance:)``
+    ///   when a distance exceeds ``TSPLIBLimits/maximumDistance`` (the solver's largest cost),
+    ///   ``TSPLIBError/asymmetricMatrix(file:line:row:column:value:mirrorValue:)`` for
+    ///   `TYPE: TSP` with an asymmetric `FULL_MATRIX`, and
     ///   ``TSPLIBError/notText(file:line:offset:problem:decompressed:)`` for a NUL byte.
     public static func parse(_ text: String, fileName: String) throws(TSPLIBError) -> TSPLIBInstance {
         var parser = TSPLIBInstanceParser(bytes: Array(text.utf8), fileName: fileName)

@@ -25,6 +25,20 @@ public struct TSPLIBLimits: Sendable, Hashable {
     /// 256 MiB.
     public static let defaultMaxInflatedBytes = 256 << 20
 
+    /// The largest distance an instance may have between two different nodes:
+    /// 2³⁰ − 1 = 1,073,741,823, the same as the solver's largest arc cost
+    /// (`CostMatrix.maximumCost` in RoutePlanSolver), so that every instance that parses
+    /// also fits the solver, with or without a cost matrix.
+    ///
+    /// The parser enforces it on every off-diagonal `EDGE_WEIGHT_SECTION` entry and on the
+    /// largest distance between the coordinates of `EUC_2D`, `CEIL_2D` and `ATT` instances
+    /// (`GEO` distances never exceed 20,040). Explicit diagonal entries, which no tour uses,
+    /// only need to fit their `Int32` storage (``maximumDiagonalWeight``).
+    public static let maximumDistance = (1 << 30) - 1
+    /// The largest explicit diagonal entry accepted (`Int32.max`), as ATSP files often put
+    /// a large "infinite" number there.
+    public static let maximumDiagonalWeight = Int(Int32.max)
+
     /// How many bytes at the start of a file (after decompression) are checked for being
     /// text before the rest is read or inflated.
     public static let sniffBytes = 4096

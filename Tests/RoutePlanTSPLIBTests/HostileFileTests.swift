@@ -281,6 +281,7 @@ func expectOneLineMessage(_ error: TSPLIBError?, sourceLocation: SourceLocation 
     @Test func defaultLimits() {
         #expect(TSPLIBLimits.default.maxFileBytes == 512 << 20)
         #expect(TSPLIBLimits.default.maxInflatedBytes == 256 << 20)
+        #expect(TSPLIBLimits.maximumDistance == (1 << 30) - 1)
     }
 
     /// The UTF-8 check accepts every valid encoding and refuses the classic invalid ones.
