@@ -5,7 +5,9 @@
 /// ``fileTooLarge(file:bytes:limit:)``, ``corruptCompressedFile(file:reason:)``,
 /// ``inflatedTooLarge(file:limit:)`` and ``emptyFile(file:)``), the 1-based line number and
 /// the offending values, so that ``description`` can point at the culprit in one line:
-/// the file, the line, what is wrong and what to do.
+/// the file, the line, what is wrong and what to do. Text quoted from the file (names,
+/// keywords, values) has its control characters escaped there, so a message never breaks
+/// the line or drives the terminal.
 public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What makes a file's content binary rather than TSPLIB95 text.
     public enum TextProblem: String, Sendable, Hashable {
@@ -176,13 +178,13 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// One line naming the file (and line), what is wrong and what to do about it.
     public var description: String {
-        let place = file + (line.map { ", line \($0)" } ?? "")
+        let place = MessageText.escaped(file) + (line.map { ", line \($0)" } ?? "")
         return place + ": " + problem
     }
 
     /// The part of ``description`` after the file and line.
     private var problem: String {
-        let q = { (text: String) in text }
+        let q = MessageText.escaped
         switch self {
         case let .unreadableFile(_, reason):
             return "the file could not be read (\(q(reason))); check the path and its permissions"

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import RoutePlanTSPLIB
 
-/// Defects 3 and 4 of the hostile-input issue: distances beyond the solver's limit and
-/// asymmetric matrices labelled symmetric.
+/// Defects 3–6 of the hostile-input issue: distances beyond the solver's limit, asymmetric
+/// matrices labelled symmetric, control characters in messages, and the shape of every message.
 @Suite struct HostileContentTests {
     static let limit = TSPLIBLimits.maximumDistance
 
@@ -190,5 +190,81 @@ import Testing
     @Test func symmetricFullMatrixFixtureStillReads() throws {
         let instance = try TSPLIBInstance(contentsOf: Fixtures.url("bays29.tsp"))
         #expect(instance.edgeWeightFormat == .fullMatrix && instance.kind == .symmetric)
+    }
+
+    // MARK: Control characters in messages
+
+    @Test func controlCharactersAreEscapedInMessages() {
+        let escape = "\u{1B}[2J\u{1B}[31m"
+        let cases: [TSPLIBError?] = [
+            instanceError("TYPE: X\(escape)CVRP\n"),
+            instanceError("NAME: x\n\(escape)junk line\n"),
+            instanceError("NAME: x\nEDGE_WEIGHT_TYPE: EUC\u{7F}3D\n"),
+            instanceError("NAME: x\nDIMENSION: 3\u{85}\n"),
+            instanceError("NAME: x\nTYPE: TSP\n", fileName: "evil\n\u{1B}[31m.tsp"),
+            instanceError("NAME: x\nFIXED\u{9B}_SECTION\n"),
+            instanceError("TYPE: TSP\nEDGE_WEIGHT_TYPE: EUC_2D\nDIMENSION: 2\nNODE_COORD_SECTION\n1 0\u{7F} 0\n2 1 1\n"),
+            tourError("TYPE: TOUR\nDIMENSION: 2\nTOUR_SECTION\n1 \u{202E}2\n-1\n"),
+        ]
+        for error in cases {
+            expectOneLineMessage(error)
+            let text = error?.description ?? ""
+            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7F}" || $0 == "\u{85}" || $0 == "\u{9B}" || $0 == "\u{202E}" },
+                    "\(text.debugDescription)")
+        }
+        #expect(cases[0]?.description.contains("TYPE 'X\\u{1B}[2J\\u{1B}[31mCVRP'") == true, "\(String(describing: cases[0]))")
+        #expect(cases[4]?.description.hasPrefix("evil\\n\\u{1B}[31m.tsp, line 2: ") == true, "\(String(describing: cases[4]))")
+        #expect(MessageText.escaped("tab\there\r\n") == "tab\\there\\r\\n")
+        #expect(MessageText.escaped("plain 東京 é") == "plain 東京 é")
+    }
+
+    // MARK: Every message
+
+    /// One of every case, with hostile strings: each description is one line naming the file
+    /// (and line), what is wrong and what to do.
+    @Test func everyMessageIsOneLineWithFileLineAndAdvice() {
+        let f = "f\u{1B}.tsp", t = "t\u{0}\u{7}ok"
+        let all: [TSPLIBError] = [
+            .unreadableFile(file: f, reason: "No such file or directory"),
+            .notRegularFile(file: f, kind: "a directory"),
+            .fileTooLarge(file: f, bytes: 600 << 20, limit: 512 << 20),
+            .corruptCompressedFile(file: f, reason: GzipError.invalidData(offset: 0, detail: "x\ny").description),
+            .inflatedTooLarge(file: f, limit: 256 << 20),
+            .notText(file: f, line: 3, offset: 7, problem: .invalidUTF8, decompressed: true),
+            .emptyFile(file: f),
+            .unexpectedLine(file: f, line: 1, text: t),
+            .duplicateKeyword(file: f, line: 2, keyword: t, firstLine: 1),
+            .missingKeyword(file: f, line: 2, keyword: t),
+            .missingDimension(file: f, line: 2),
+            .invalidDimension(file: f, line: 2, value: t),
+            .unsupportedProblemType(file: f, line: 2, value: t),
+            .unsupportedEdgeWeightType(file: f, line: 2, value: t),
+            .unsupportedEdgeWeightFormat(file: f, line: 2, value: t),
+            .unsupportedSection(file: f, line: 2, section: t),
+            .missingSection(file: f, line: 2, section: t),
+            .invalidNumber(file: f, line: 2, token: t),
+            .nonFiniteCoordinate(file: f, line: 2, token: t),
+            .coordinateTooLarge(file: f, line: 2, token: t),
+            .distanceTooLarge(file: f, line: 9, node: 4, otherNode: 1, otherLine: 6, edgeWeightType: .att, distance: 1 << 31),
+            .malformedNodeLine(file: f, line: 2, text: t),
+            .nodeOutOfRange(file: f, line: 2, node: 9, dimension: 3),
+            .duplicateNode(file: f, line: 3, node: 1, firstLine: 2),
+            .tooFewNodes(file: f, line: 2, dimension: 3, found: 1),
+            .tooManyNodes(file: f, line: 2, dimension: 3),
+            .negativeWeight(file: f, line: 2, token: t),
+            .weightOutOfRange(file: f, line: 2, token: t, maximum: TSPLIBLimits.maximumDistance),
+            .asymmetricMatrix(file: f, line: 8, row: 3, column: 1, value: 2, mirrorValue: 1),
+            .tooFewWeights(file: f, line: 2, format: .upperRow, dimension: 3, expected: 3, found: 1),
+            .tooManyWeights(file: f, line: 2, format: .upperRow, dimension: 3, expected: 3),
+            .emptyTour(file: f, line: 2),
+            .tourNodeOutOfRange(file: f, line: 2, node: 9, dimension: 3),
+            .duplicateTourNode(file: f, line: 3, node: 1, firstLine: 2),
+            .incompleteTour(file: f, line: 2, dimension: 3, found: 2),
+            .tourDoesNotMatchInstance(file: f, line: 2, tourDimension: 3, instance: t, instanceDimension: 4),
+        ]
+        for error in all {
+            expectOneLineMessage(error)
+            #expect(error.description.hasPrefix("f\\u{1B}.tsp"), "\(error.description)")
+        }
     }
 }

@@ -84,7 +84,7 @@ func expectOneLineMessage(_ error: TSPLIBError?, sourceLocation: SourceLocation 
     let text = error.description
     let controls = text.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     #expect(controls.isEmpty, "control characters in: \(text.debugDescription)", sourceLocation: sourceLocation)
-    #expect(text.hasPrefix(error.file), "\(text)", sourceLocation: sourceLocation)
+    #expect(text.hasPrefix(MessageText.escaped(error.file)), "\(text)", sourceLocation: sourceLocation)
     if let line = error.line {
         #expect(text.contains(", line \(line): "), "\(text)", sourceLocation: sourceLocation)
     }
