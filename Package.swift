@@ -7,7 +7,7 @@ import PackageDescription
 //                                                ├─▶ RoutePlanMatrix ─▶ CLAPACK (system liblapack), RoutePlanTSPLIB
 //                                                ├─▶ RoutePlanSolver (integer costs only)
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
-//                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`)
+//                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`) ─▶ CZlib (system zlib, for .gz files)
 //                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
 //
 // RoutePlanMatrix turns coordinates and TSPLIB files into the integer cost
@@ -35,9 +35,14 @@ let package = Package(
             pkgConfig: "lapack",
             providers: [.apt(["liblapack-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "RoutePlanSolver"),
         .target(name: "RoutePlanMatrix", dependencies: ["RoutePlanSolver", "RoutePlanTSPLIB", "CLAPACK"]),
-        .target(name: "RoutePlanTSPLIB"),
+        .target(name: "RoutePlanTSPLIB", dependencies: ["CZlib"]),
         .target(name: "RoutePlanExport"),
         .target(name: "RoutePlanFetch", dependencies: ["RoutePlanMatrix"]),
         .target(name: "RoutePlan", dependencies: ["RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport"]),

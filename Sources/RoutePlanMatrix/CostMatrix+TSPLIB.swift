@@ -4,9 +4,14 @@ import RoutePlanTSPLIB
 extension CostMatrix {
     /// The full distance matrix of a TSPLIB instance (the diagonal is ignored).
     ///
+    /// A parsed instance always fits: its reader refuses any distance above
+    /// `TSPLIBLimits.maximumDistance`, which equals ``CostMatrix/maximumCost``, naming the
+    /// file and line (so the matrix-free solve of large instances sees the same limit).
+    ///
     /// - Throws: ``MatrixError/matrixTooLarge(nodes:requiredBytes:availableBytes:)``
-    ///   before allocating when 4·n² bytes would not fit in memory, or
-    ///   ``MatrixError/costTooLarge(from:to:value:maximum:)``.
+    ///   before allocating when 4·n² bytes would not fit in memory;
+    ///   ``MatrixError/costTooLarge(from:to:value:maximum:)`` only if the two limits ever
+    ///   drifted apart.
     /// - Complexity: O(n²) time and memory.
     public init(_ instance: TSPLIBInstance) throws {
         let n = instance.dimension

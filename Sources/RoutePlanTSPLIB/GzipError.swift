@@ -1,38 +1,37 @@
-/// Why gzip-compressed bytes could not be decompressed by ``Gzip/decompress(_:)``.
+/// Why gzip-compressed bytes could not be decompressed by ``GzipDecoder`` or
+/// ``Gzip/decompress(_:limit:)``.
 ///
 /// Offsets count bytes from the start of the compressed input. ``description`` is a short
 /// phrase (no file name) that ``TSPLIBError/corruptCompressedFile(file:reason:)`` quotes.
 enum GzipError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The input ends inside a member header, a DEFLATE block or a member trailer.
+    /// The input ends inside a member header, its DEFLATE data or its trailer (or is empty).
     case truncated
-    /// The bytes at `offset` do not start with the gzip magic number `1f 8b`.
+    /// The bytes at `offset`, where a member should start, are not a gzip header
+    /// (they do not start with `1f 8b`).
     case notGzip(offset: Int)
     /// The member at `offset` uses a compression method other than 8 (DEFLATE).
-    case unsupportedMethod(offset: Int, method: UInt8)
-    /// The member at `offset` sets flag bits that RFC 1952 reserves (`0xE0`).
-    case reservedFlags(offset: Int, flags: UInt8)
+    case unsupportedMethod(offset: Int)
+    /// The member at `offset` sets header flag bits that RFC 1952 reserves (`0xE0`).
+    case reservedFlags(offset: Int)
     /// The header CRC-16 (`FHCRC`) of the member at `offset` does not match its header.
     case headerChecksumMismatch(offset: Int)
-    /// A DEFLATE block header has block type 3, which RFC 1951 reserves.
-    case reservedBlockType
-    /// A stored block's `LEN` is not the ones' complement of its `NLEN`.
-    case storedLengthMismatch
-    /// A dynamic block's header is inconsistent: too many code lengths, a repeat with
-    /// nothing to repeat, a repeat past the end, or no code for end-of-block.
-    case invalidBlockHeader(String)
-    /// A set of Huffman code lengths is over-subscribed or incomplete, so it is no prefix code.
-    case invalidCodeLengths
-    /// The bit stream holds a bit pattern that is no code, or a length or distance symbol
-    /// RFC 1951 reserves (286, 287, 30, 31).
-    case invalidCode
-    /// A back-reference reaches `distance` bytes back where only `available` bytes of the
-    /// member have been produced.
-    case distanceTooFar(distance: Int, available: Int)
     /// The CRC-32 in the trailer of the member at `offset` differs from that of its data.
-    case checksumMismatch(offset: Int, stored: UInt32, computed: UInt32)
+    case checksumMismatch(offset: Int)
     /// The `ISIZE` in the trailer of the member at `offset` differs from its data's length
     /// modulo 2³².
-    case sizeMismatch(offset: Int, stored: UInt32, computed: UInt32)
+    case sizeMismatch(offset: Int)
+    /// The DEFLATE data of the member at `offset` is invalid; `detail` is zlib's message
+    /// (for example "invalid block type" or "invalid distance too far back").
+    case invalidData(offset: Int, detail: String)
+    /// Decompression stopped because the data would grow past `limit` bytes; by then
+    /// `compressedOffset` bytes of the input had been read.
+    case outputLimitExceeded(limit: Int, compressedOffset: Int)
+    /// The compressed input could not be read (an I/O error; `reason` says which).
+    case readFailed(reason: String)
+    /// zlib could not allocate its state.
+    case outOfMemory
+    /// zlib returned an unexpected status `code` (for example a library version mismatch).
+    case zlibFailure(code: Int)
 
     var description: String {
         switch self {
@@ -40,34 +39,26 @@ enum GzipError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the compressed data ends early"
         case let .notGzip(offset):
             return "the bytes at offset \(offset) are not a gzip member"
-        case let .unsupportedMethod(offset, method):
-            return "the member at offset \(offset) uses compression method \(method), not DEFLATE (8)"
-        case let .reservedFlags(offset, flags):
-            return "the member at offset \(offset) sets reserved header flags (\(hex(flags)))"
+        case let .unsupportedMethod(offset):
+            return "the member at offset \(offset) uses a compression method other than DEFLATE"
+        case let .reservedFlags(offset):
+            return "the member at offset \(offset) sets reserved header flags"
         case let .headerChecksumMismatch(offset):
             return "the header checksum of the member at offset \(offset) does not match"
-        case .reservedBlockType:
-            return "a DEFLATE block has the reserved block type 3"
-        case .storedLengthMismatch:
-            return "a stored block's length does not match its complement"
-        case let .invalidBlockHeader(detail):
-            return "a dynamic Huffman block header is invalid (\(detail))"
-        case .invalidCodeLengths:
-            return "a Huffman code has invalid code lengths"
-        case .invalidCode:
-            return "the compressed stream holds an invalid Huffman code"
-        case let .distanceTooFar(distance, available):
-            return "a back-reference reaches \(distance) bytes back but only \(available) have been decompressed"
-        case let .checksumMismatch(offset, stored, computed):
-            return "the CRC-32 of the member at offset \(offset) is \(hex(computed)) but its trailer says \(hex(stored))"
-        case let .sizeMismatch(offset, stored, computed):
-            return "the member at offset \(offset) decompresses to \(computed) bytes (mod 2^32) but its trailer says \(stored)"
+        case let .checksumMismatch(offset):
+            return "the CRC-32 of the member at offset \(offset) does not match its data"
+        case let .sizeMismatch(offset):
+            return "the length in the trailer of the member at offset \(offset) does not match its data"
+        case let .invalidData(offset, detail):
+            return "the member at offset \(offset) holds invalid DEFLATE data (\(detail))"
+        case let .outputLimitExceeded(limit, compressedOffset):
+            return "the data decompresses to more than \(limit) bytes (stopped after \(compressedOffset) compressed bytes)"
+        case let .readFailed(reason):
+            return "the compressed data could not be read (\(reason))"
+        case .outOfMemory:
+            return "zlib ran out of memory"
+        case let .zlibFailure(code):
+            return "zlib failed with status \(code)"
         }
-    }
-
-    private func hex<Value: FixedWidthInteger>(_ value: Value) -> String {
-        let digits = String(value, radix: 16)
-        let width = Value.bitWidth / 4
-        return "0x" + String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }

@@ -104,7 +104,13 @@ public struct TSPLIBInstance: Sendable {
     ///   - text: The whole file.
     ///   - fileName: The name used in error messages (and as ``name`` if the file has no `NAME`).
     /// - Throws: ``TSPLIBError`` naming the file and line when the file is malformed or uses
-    ///   a problem type, edge weight type or format this reader does not support.
+    ///   a problem type, edge weight type or format this reader does not support; in
+    ///   particular ``TSPLIBError/weightOutOfRange(file:line:token:maximum:)`` and
+    ///   ``TSPLIBError/distanceTooLarge(file:line:node:otherNode:otherLine:edgeWeightType:distance:)``
+    ///   when a distance exceeds ``TSPLIBLimits/maximumDistance`` (the solver's largest cost),
+    ///   ``TSPLIBError/asymmetricMatrix(file:line:row:column:value:mirrorValue:)`` for
+    ///   `TYPE: TSP` with an asymmetric `FULL_MATRIX`, and
+    ///   ``TSPLIBError/notText(file:line:offset:problem:decompressed:)`` for a NUL byte.
     public static func parse(_ text: String, fileName: String) throws(TSPLIBError) -> TSPLIBInstance {
         var parser = TSPLIBInstanceParser(bytes: Array(text.utf8), fileName: fileName)
         return try parser.parse()
@@ -113,40 +119,22 @@ public struct TSPLIBInstance: Sendable {
     /// Reads a TSPLIB95 `.tsp` or `.atsp` file from disk; see ``parse(_:fileName:)``.
     ///
     /// A gzip-compressed file (such as `pla85900.tsp.gz`), recognised by its first two bytes
-    /// `1f 8b` whatever its name, is decompressed in memory first.
+    /// `1f 8b` whatever its name, is decompressed in memory first. Before anything large is
+    /// read or inflated, the file is checked against `limits` and for binary content (see
+    /// ``TSPLIBLimits``).
     ///
     /// - Throws: ``TSPLIBError/unreadableFile(file:reason:)`` when the file cannot be read,
-    ///   ``TSPLIBError/corruptCompressedFile(file:reason:)`` when it starts like gzip data
-    ///   but cannot be decompressed, otherwise the errors of ``parse(_:fileName:)``.
-    public init(contentsOf url: URL) throws(TSPLIBError) {
-        let bytes = try readTSPLIBFile(url)
-        var parser = TSPLIBInstanceParser(bytes: bytes, fileName: url.lastPathComponent)
+    ///   ``TSPLIBError/notRegularFile(file:kind:)``, ``TSPLIBError/fileTooLarge(file:bytes:limit:)``,
+    ///   ``TSPLIBError/inflatedTooLarge(file:limit:)`` or
+    ///   ``TSPLIBError/notText(file:line:offset:problem:decompressed:)`` when it is not a
+    ///   TSPLIB text file within the limits, ``TSPLIBError/corruptCompressedFile(file:reason:)``
+    ///   when it starts like gzip data but cannot be decompressed, otherwise the errors of
+    ///   ``parse(_:fileName:)``.
+    public init(contentsOf url: URL, limits: TSPLIBLimits = .default) throws(TSPLIBError) {
+        let content = try readTSPLIBFile(url, limits: limits)
+        var parser = TSPLIBInstanceParser(
+            bytes: content.bytes, fileName: url.lastPathComponent, decompressed: content.decompressed
+        )
         self = try parser.parse()
-    }
-}
-
-/// Reads a whole file as bytes, decompressed if it is gzip data (see ``tsplibText(from:fileName:)``),
-/// turning I/O failures into ``TSPLIBError/unreadableFile(file:reason:)``.
-internal func readTSPLIBFile(_ url: URL) throws(TSPLIBError) -> [UInt8] {
-    let bytes: [UInt8]
-    do {
-        bytes = [UInt8](try Data(contentsOf: url))
-    } catch {
-        throw .unreadableFile(file: url.lastPathComponent, reason: error.localizedDescription)
-    }
-    return try tsplibText(from: bytes, fileName: url.lastPathComponent)
-}
-
-/// A file's bytes as text: `bytes` themselves, or their decompressed contents when they
-/// start with the gzip magic number `1f 8b` (no TSPLIB95 text can, as 0x8B is not ASCII).
-///
-/// - Throws: ``TSPLIBError/corruptCompressedFile(file:reason:)`` when gzip data cannot be
-///   decompressed.
-internal func tsplibText(from bytes: [UInt8], fileName: String) throws(TSPLIBError) -> [UInt8] {
-    guard Gzip.isCompressed(bytes) else { return bytes }
-    do {
-        return try Gzip.decompress(bytes)
-    } catch {
-        throw .corruptCompressedFile(file: fileName, reason: error.description)
     }
 }

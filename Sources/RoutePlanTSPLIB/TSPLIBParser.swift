@@ -16,14 +16,31 @@ internal struct TSPLIBInstanceParser {
     private var edgeWeightFormat: TSPLIBInstance.EdgeWeightFormat?
     private var edgeWeightFormatLine = 0
     private var coordinates: [TSPLIBInstance.Point]?
+    /// The line listing each node's coordinates, in node order (for error messages).
+    private var coordinateLines: [Int] = []
     private var rawWeights: [Int32]?
+    /// In a `FULL_MATRIX`, the first entry (in file order) that differs from its mirror image.
+    private var firstAsymmetry: Asymmetry?
     private var firstLines: [String: Int] = [:]
+    /// Whether the bytes were decompressed from a gzip file (for error messages).
+    private let decompressed: Bool
 
-    init(bytes: [UInt8], fileName: String) {
+    /// The weight from `row` to `column` (0-based), `value` on `line`, and the weight back.
+    private struct Asymmetry {
+        let row: Int
+        let column: Int
+        let value: Int32
+        let mirrorValue: Int32
+        let line: Int
+    }
+
+    init(bytes: [UInt8], fileName: String, decompressed: Bool = false) {
         scanner = TSPLIBScanner(bytes: bytes, fileName: fileName)
+        self.decompressed = decompressed
     }
 
     mutating func parse() throws(TSPLIBError) -> TSPLIBInstance {
+        try TextCheck.rejectNUL(in: scanner.bytes, fileName: fileName, decompressed: decompressed)
         var sawContent = false
         lines: while let line = scanner.nextLine() {
             guard let header = scanner.header(line) else { continue }
@@ -79,7 +96,7 @@ internal struct TSPLIBInstanceParser {
             edgeWeightFormatLine = line.number
         case "NODE_COORD_SECTION":
             guard let n = dimension else { throw .missingDimension(file: fileName, line: line.number) }
-            coordinates = try readNodeCoordinates(dimension: n, sectionLine: line.number)
+            (coordinates, coordinateLines) = try readNodeCoordinates(dimension: n, sectionLine: line.number)
         case "EDGE_WEIGHT_SECTION":
             guard let n = dimension else { throw .missingDimension(file: fileName, line: line.number) }
             guard let type = edgeWeightType else {
@@ -115,15 +132,18 @@ internal struct TSPLIBInstanceParser {
 
     // MARK: Data part
 
+    /// The coordinates in node order, and the line of each.
     private mutating func readNodeCoordinates(
         dimension n: Int, sectionLine: Int
-    ) throws(TSPLIBError) -> [TSPLIBInstance.Point] {
+    ) throws(TSPLIBError) -> ([TSPLIBInstance.Point], [Int]) {
         var seen = FirstSeenLines(dimension: n, byteCount: scanner.bytes.count)
         var ids: [Int] = []
         var points: [TSPLIBInstance.Point] = []
+        var lines: [Int] = []
         let plausible = min(n, scanner.bytes.count / 6 + 1)
         ids.reserveCapacity(plausible)
         points.reserveCapacity(plausible)
+        lines.reserveCapacity(plausible)
         while let line = scanner.nextLine() {
             var cursor = scanner.cursor(line)
             guard let idToken = scanner.nextToken(&cursor) else { continue }
@@ -152,16 +172,19 @@ internal struct TSPLIBInstanceParser {
             }
             ids.append(id)
             points.append(TSPLIBInstance.Point(x: x, y: y))
+            lines.append(line.number)
         }
         guard ids.count == n else {
             throw .tooFewNodes(file: fileName, line: sectionLine, dimension: n, found: ids.count)
         }
         // Ids are a permutation of 1...n here; put every node at its index.
         var ordered = [TSPLIBInstance.Point](repeating: TSPLIBInstance.Point(x: 0, y: 0), count: n)
-        for (id, point) in zip(ids, points) {
-            ordered[id - 1] = point
+        var orderedLines = [Int](repeating: 0, count: n)
+        for index in ids.indices {
+            ordered[ids[index] - 1] = points[index]
+            orderedLines[ids[index] - 1] = lines[index]
         }
-        return ordered
+        return (ordered, orderedLines)
     }
 
     private func coordinate(_ token: Range<Int>, line: Int) throws(TSPLIBError) -> Double {
@@ -184,6 +207,7 @@ internal struct TSPLIBInstanceParser {
         let limit = expected ?? Int.max
         var values: [Int32] = []
         values.reserveCapacity(min(limit, scanner.bytes.count / 2 + 1))
+        var position = MatrixEntryPosition(format: format, dimension: n)
         while let line = scanner.nextLine() {
             var cursor = scanner.cursor(line)
             var isFirst = true
@@ -193,11 +217,22 @@ internal struct TSPLIBInstanceParser {
                     return try checkedCount(values, expected: expected, format: format, dimension: n, sectionLine: sectionLine)
                 }
                 isFirst = false
-                let value = try weight(token, line: line.number)
+                // Only the diagonal, which no tour uses, may go beyond the solver's largest cost.
+                let maximum = position.isDiagonal ? TSPLIBLimits.maximumDiagonalWeight : TSPLIBLimits.maximumDistance
+                let value = try weight(token, line: line.number, maximum: maximum)
                 guard values.count < limit else {
                     throw .tooManyWeights(file: fileName, line: line.number, format: format, dimension: n, expected: limit)
                 }
+                if format == .fullMatrix, firstAsymmetry == nil, position.row > position.column {
+                    let mirror = values[position.column &* n &+ position.row]
+                    if mirror != value {
+                        firstAsymmetry = Asymmetry(
+                            row: position.row, column: position.column, value: value, mirrorValue: mirror, line: line.number
+                        )
+                    }
+                }
                 values.append(value)
+                position.advance()
             }
         }
         return try checkedCount(values, expected: expected, format: format, dimension: n, sectionLine: sectionLine)
@@ -214,11 +249,11 @@ internal struct TSPLIBInstanceParser {
         return values
     }
 
-    private func weight(_ token: Range<Int>, line: Int) throws(TSPLIBError) -> Int32 {
+    private func weight(_ token: Range<Int>, line: Int, maximum: Int) throws(TSPLIBError) -> Int32 {
         if let value = scanner.integer(token) {
             guard value >= 0 else { throw .negativeWeight(file: fileName, line: line, token: scanner.quoted(token)) }
-            guard value <= TSPLIBError.maximumWeight else {
-                throw .weightOutOfRange(file: fileName, line: line, token: scanner.quoted(token))
+            guard value <= maximum else {
+                throw .weightOutOfRange(file: fileName, line: line, token: scanner.quoted(token), maximum: maximum)
             }
             return Int32(value)
         }
@@ -227,8 +262,8 @@ internal struct TSPLIBInstanceParser {
             throw .invalidNumber(file: fileName, line: line, token: scanner.quoted(token))
         }
         guard value >= 0 else { throw .negativeWeight(file: fileName, line: line, token: scanner.quoted(token)) }
-        guard value <= Double(TSPLIBError.maximumWeight), value.rounded(.towardZero) == value else {
-            throw .weightOutOfRange(file: fileName, line: line, token: scanner.quoted(token))
+        guard value <= Double(maximum), value.rounded(.towardZero) == value else {
+            throw .weightOutOfRange(file: fileName, line: line, token: scanner.quoted(token), maximum: maximum)
         }
         return Int32(value)
     }
@@ -266,6 +301,12 @@ internal struct TSPLIBInstanceParser {
                 throw .missingSection(file: fileName, line: lastLine, section: "EDGE_WEIGHT_SECTION")
             }
             format = edgeWeightFormat
+            if kind == .symmetric, format == .fullMatrix, let asymmetry = firstAsymmetry {
+                throw .asymmetricMatrix(
+                    file: fileName, line: asymmetry.line, row: asymmetry.row + 1, column: asymmetry.column + 1,
+                    value: Int(asymmetry.value), mirrorValue: Int(asymmetry.mirrorValue)
+                )
+            }
             matrix = Self.fullMatrix(from: rawWeights, format: format, dimension: dimension)
         } else {
             guard coordinates != nil else {
@@ -275,7 +316,7 @@ internal struct TSPLIBInstanceParser {
             format = .function
         }
         let comment = comments.isEmpty ? nil : comments.joined(separator: "\n")
-        return TSPLIBInstance(
+        let instance = TSPLIBInstance(
             name: name.flatMap { $0.isEmpty ? nil : $0 } ?? Self.baseName(fileName),
             comment: comment,
             kind: kind,
@@ -285,6 +326,17 @@ internal struct TSPLIBInstanceParser {
             coordinates: coordinates,
             weights: matrix
         )
+        // The same limit as every explicit weight, checked here so that solving with or
+        // without a cost matrix sees the same instances.
+        if let pair = instance.farthestPair(beyond: TSPLIBLimits.maximumDistance) {
+            // Point at the node listed later; name the other one's line too.
+            let (node, other) = coordinateLines[pair.i] >= coordinateLines[pair.j] ? (pair.i, pair.j) : (pair.j, pair.i)
+            throw .distanceTooLarge(
+                file: fileName, line: coordinateLines[node], node: node + 1, otherNode: other + 1,
+                otherLine: coordinateLines[other], edgeWeightType: edgeWeightType, distance: pair.distance
+            )
+        }
+        return instance
     }
 
     /// Expands the numbers of an `EDGE_WEIGHT_SECTION` (already checked to be exactly
@@ -323,5 +375,44 @@ internal struct TSPLIBInstanceParser {
     static func baseName(_ fileName: String) -> String {
         guard let dot = fileName.firstIndex(of: "."), dot != fileName.startIndex else { return fileName }
         return String(fileName[..<dot])
+    }
+}
+
+/// Which matrix entry (row, column; 0-based) the next number of an `EDGE_WEIGHT_SECTION` is,
+/// in the orientation ``TSPLIBInstanceParser/fullMatrix(from:format:dimension:)`` fills
+/// (a triangular entry also stands for its mirror image).
+private struct MatrixEntryPosition {
+    private(set) var row: Int
+    private(set) var column: Int
+    private let format: TSPLIBInstance.EdgeWeightFormat
+    private let dimension: Int
+
+    init(format: TSPLIBInstance.EdgeWeightFormat, dimension: Int) {
+        self.format = format
+        self.dimension = dimension
+        switch format {
+        case .upperRow, .lowerCol: (row, column) = (0, 1)
+        case .lowerRow, .upperCol: (row, column) = (1, 0)
+        case .function, .fullMatrix, .upperDiagRow, .lowerDiagCol, .lowerDiagRow, .upperDiagCol: (row, column) = (0, 0)
+        }
+    }
+
+    var isDiagonal: Bool { row == column }
+
+    /// Moves to the next entry (past the last one, the position is meaningless).
+    mutating func advance() {
+        column += 1
+        switch format {
+        case .function, .fullMatrix:
+            if column == dimension { (row, column) = (row + 1, 0) }
+        case .upperRow, .lowerCol:
+            if column == dimension { (row, column) = (row + 1, row + 2) }
+        case .lowerRow, .upperCol:
+            if column == row { (row, column) = (row + 1, 0) }
+        case .upperDiagRow, .lowerDiagCol:
+            if column == dimension { (row, column) = (row + 1, row + 1) }
+        case .lowerDiagRow, .upperDiagCol:
+            if column > row { (row, column) = (row + 1, 0) }
+        }
     }
 }

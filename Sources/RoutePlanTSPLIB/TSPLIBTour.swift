@@ -48,14 +48,21 @@ public struct TSPLIBTour: Sendable {
     }
 
     /// Reads a TSPLIB95 tour file from disk, decompressing it first if it is gzip data (it
-    /// starts with `1f 8b`); see ``parse(_:fileName:)``.
+    /// starts with `1f 8b`), with the same checks and `limits` as
+    /// ``TSPLIBInstance/init(contentsOf:limits:)``; see ``parse(_:fileName:)``.
     ///
     /// - Throws: ``TSPLIBError/unreadableFile(file:reason:)`` when the file cannot be read,
-    ///   ``TSPLIBError/corruptCompressedFile(file:reason:)`` when it starts like gzip data
-    ///   but cannot be decompressed, otherwise the errors of ``parse(_:fileName:)``.
-    public init(contentsOf url: URL) throws(TSPLIBError) {
-        let bytes = try readTSPLIBFile(url)
-        var parser = TSPLIBTourParser(bytes: bytes, fileName: url.lastPathComponent)
+    ///   ``TSPLIBError/notRegularFile(file:kind:)``, ``TSPLIBError/fileTooLarge(file:bytes:limit:)``,
+    ///   ``TSPLIBError/inflatedTooLarge(file:limit:)`` or
+    ///   ``TSPLIBError/notText(file:line:offset:problem:decompressed:)`` when it is not a
+    ///   TSPLIB text file within the limits, ``TSPLIBError/corruptCompressedFile(file:reason:)``
+    ///   when it starts like gzip data but cannot be decompressed, otherwise the errors of
+    ///   ``parse(_:fileName:)``.
+    public init(contentsOf url: URL, limits: TSPLIBLimits = .default) throws(TSPLIBError) {
+        let content = try readTSPLIBFile(url, limits: limits)
+        var parser = TSPLIBTourParser(
+            bytes: content.bytes, fileName: url.lastPathComponent, decompressed: content.decompressed
+        )
         self = try parser.parse()
     }
 

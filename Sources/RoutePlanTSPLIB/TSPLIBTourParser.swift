@@ -12,11 +12,16 @@ internal struct TSPLIBTourParser {
     private var sectionLine = 0
     private var firstLines: [String: Int] = [:]
 
-    init(bytes: [UInt8], fileName: String) {
+    /// Whether `bytes` were decompressed from a gzip file (for error messages).
+    private let decompressed: Bool
+
+    init(bytes: [UInt8], fileName: String, decompressed: Bool = false) {
         scanner = TSPLIBScanner(bytes: bytes, fileName: fileName)
+        self.decompressed = decompressed
     }
 
     mutating func parse() throws(TSPLIBError) -> TSPLIBTour {
+        try TextCheck.rejectNUL(in: scanner.bytes, fileName: fileName, decompressed: decompressed)
         var sawContent = false
         lines: while let line = scanner.nextLine() {
             guard let header = scanner.header(line) else { continue }

@@ -266,11 +266,11 @@ import RoutePlanTSPLIB
         )
         check(
             instanceError(matrix + "0 1.5\n1 0\n"),
-            is: .weightOutOfRange(file: "test.tsp", line: 6, token: "1.5")
+            is: .weightOutOfRange(file: "test.tsp", line: 6, token: "1.5", maximum: TSPLIBLimits.maximumDistance)
         )
         check(
             instanceError(matrix + "0 3000000000\n1 0\n"),
-            is: .weightOutOfRange(file: "test.tsp", line: 6, token: "3000000000")
+            is: .weightOutOfRange(file: "test.tsp", line: 6, token: "3000000000", maximum: TSPLIBLimits.maximumDistance)
         )
         check(
             instanceError(matrix + "0 1\n-1e2 0\n"),
