@@ -56,8 +56,10 @@ let hostileCases: [HostileCase] = [
     HostileCase("-o - is standard output", status: 0, stdout: ["Eiffel Tower"]) { s in
         [try s.itinerary(), "-o", "-"]
     },
+    // Device rows write to copies of /dev/null and /dev/full in the sandbox
+    // (see Sandbox.device), so that a regression cannot destroy the real ones.
     HostileCase("-o /dev/null writes into the device", status: 0) { s in
-        [try s.itinerary(), "-o", "/dev/null"]
+        [try s.itinerary(), "-o", s.device("null", major: 1, minor: 3, fallback: "/dev/null")]
     },
     HostileCase("-o a symbolic link writes its target and keeps the link", status: 0, changes: ["target.txt"]) { s in
         try s.file("target.txt", "old\n")
@@ -69,8 +71,8 @@ let hostileCases: [HostileCase] = [
         return [try s.itinerary(), "-o", s.path("dangling.txt")]
     },
     HostileCase("-o a symbolic link to /dev/null writes the device", status: 0) { s in
-        try s.symlink("null", to: "/dev/null")
-        return [try s.itinerary(), "-o", s.path("null")]
+        try s.symlink("link", to: s.device("null", major: 1, minor: 3, fallback: "/dev/null"))
+        return [try s.itinerary(), "-o", s.path("link")]
     },
     HostileCase("-o a folder", status: 73, stderr: ["out: cannot write the output (it is a folder)"]) { s in
         try s.folder("out")
@@ -87,8 +89,8 @@ let hostileCases: [HostileCase] = [
         try s.symlink("b", to: "a")
         return [try s.itinerary(), "-o", s.path("a")]
     },
-    HostileCase("-o /dev/full", status: 73, stderr: ["/dev/full: cannot write the output (no space left on the device)"]) { s in
-        [try s.itinerary(), "-o", "/dev/full"]
+    HostileCase("-o /dev/full", status: 73, stderr: ["full: cannot write the output (no space left on the device)"]) { s in
+        [try s.itinerary(), "-o", s.device("full", major: 1, minor: 7, fallback: "/dev/full")]
     },
     HostileCase("-o \"\"", status: 64, stderr: ["--output needs a path"]) { s in
         [try s.itinerary(), "-o", ""]
@@ -212,8 +214,10 @@ let hostileCases: [HostileCase] = [
                 via: .executable(.deviceFull)) { s in
         ["optimize", try s.itinerary(), "-o", s.path("out.txt")]
     },
+    // /dev/stdout is a symbolic link to /proc/self/fd/1; a copy of that link
+    // in the sandbox is what a regression would replace.
     HostileCase("-o /dev/stdout on a pipe", status: 0, stdout: ["Eiffel Tower"], via: .executable(.captured)) { s in
-        ["optimize", try s.itinerary(), "-o", "/dev/stdout"]
+        ["optimize", try s.itinerary(), "-o", try s.symlink("stdout", to: "/proc/self/fd/1")]
     },
 
     // 5. Numbers out of range.

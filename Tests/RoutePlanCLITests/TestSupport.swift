@@ -73,6 +73,30 @@ final class Sandbox: @unchecked Sendable {
         return path(name)
     }
 
+    /// A character device `name` with the numbers of `fallback` (`/dev/null`
+    /// is 1, 3; `/dev/full` is 1, 7), so that a regression that replaces the
+    /// device it writes to (as `--output /dev/null` did, run as root) breaks
+    /// only this copy. Creating device nodes needs root; without it the test
+    /// uses `fallback` itself, which is then safe from being replaced.
+    func device(_ name: String, major: UInt32, minor: UInt32, fallback: String) -> String {
+        #if os(Linux)
+        let number = dev_t((major & 0xfff) << 8 | (minor & 0xff))
+        #else
+        let number = dev_t(Int32(major << 24 | minor))
+        #endif
+        let target = path(name)
+        guard mknod(target, S_IFCHR | 0o666, number) == 0 else { return fallback }
+        chmod(target, 0o666)  // mknod's mode is masked by the umask
+        // A file system mounted nodev lets the node be made but not opened.
+        let descriptor = open(target, O_WRONLY)
+        guard descriptor >= 0 else {
+            unlink(target)
+            return fallback
+        }
+        close(descriptor)
+        return target
+    }
+
     /// A symbolic link `name` whose target is `target`, as written (relative or absolute).
     @discardableResult
     func symlink(_ name: String, to target: String) throws -> String {
