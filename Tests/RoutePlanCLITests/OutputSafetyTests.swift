@@ -232,6 +232,18 @@ struct EscapingAndNumberTests {
         #expect(CommandRunner.errorLine("x\u{1B}y") == "routeplan: error: x\\u{1B}y\n")
     }
 
+    @Test("the progress line shows file names and states escaped")
+    func progress() {
+        let recorder = Recorder()
+        let display = ProgressDisplay(delay: .zero, width: 200) { recorder.write($0) }
+        let solve = display.trackSolve("a\u{1B}]0;x\u{07}.json")
+        _ = display.track("fetch", status: "HTTP 503\r\u{1B}[2K")
+        display.tick(now: solve.progress.snapshot.started.advanced(by: .seconds(1)))
+        let line = recorder.written.dropFirst(ProgressDisplay.erase.count)
+        #expect(line.contains(#"a\u{1B}]0;x\u{07}.json"#) && line.contains(#"HTTP 503\u{0D}\u{1B}[2K"#))
+        #expect(!hasRawControlCharacters(String(line)))
+    }
+
     @Test("seconds convert to a Duration without trapping, or not at all")
     func seconds() {
         #expect(Duration.checkedSeconds(1.5) == .milliseconds(1_500))
