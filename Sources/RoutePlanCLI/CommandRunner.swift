@@ -13,7 +13,8 @@ public enum CommandRunner {
 
     /// Parses `arguments` (without the program name), runs the command and
     /// returns its exit status and output. Nothing is written to the real
-    /// standard streams; a `--output` file is written only on success.
+    /// standard streams (`--output -` and `--output /dev/stdout` land in
+    /// ``Result/standardOutput``); a `--output` file is written only on success.
     public static func run(_ arguments: [String]) async -> Result {
         await run(arguments, progress: nil)
     }
@@ -43,20 +44,24 @@ public enum CommandRunner {
                 defer { display?.stop() }  // the line is erased before anything is printed
                 output = try await subcommand.execute(progress: display)
             }
-            for (path, text) in output.files { try CommandOutput.write(text, to: path) }
-            if let file = output.file {
-                try CommandOutput.write(output.text, to: file)
-                return Result(status: output.status, standardOutput: "", standardError: output.standardError)
-            }
-            return Result(status: output.status, standardOutput: output.text, standardError: output.standardError)
+            let delivery = try output.commit()
+            return Result(status: delivery.status, standardOutput: delivery.standardOutput,
+                          standardError: delivery.standardError)
         } catch {
             return failure(error)
         }
     }
 
+    /// `routeplan: error: MESSAGE` and a newline, with control characters
+    /// in `message` made visible (see ``TerminalText``): the one place
+    /// error lines are formatted.
+    static func errorLine(_ message: String) -> String {
+        "routeplan: error: \(message.terminalSafe)\n"
+    }
+
     static func failure(_ error: Error) -> Result {
         if let (status, message) = ExitStatus.classify(error) {
-            return Result(status: status, standardOutput: "", standardError: "routeplan: error: \(message)\n")
+            return Result(status: status, standardOutput: "", standardError: errorLine(message))
         }
         let code = RoutePlanCommand.exitCode(for: error).rawValue
         let message = RoutePlanCommand.fullMessage(for: error)
@@ -64,26 +69,49 @@ public enum CommandRunner {
             return Result(status: ExitStatus.success, standardOutput: message + "\n", standardError: "")
         }
         let status = code == ExitCode.validationFailure.rawValue ? ExitStatus.usage : Int32(code)
-        return Result(status: status, standardOutput: "", standardError: message + "\n")
+        // Usage messages quote the command line and span several lines.
+        return Result(status: status, standardOutput: "",
+                      standardError: TerminalText.escape(message, keepingNewlines: true) + "\n")
     }
 
     /// Runs with the process's arguments, prints to the real streams and exits.
     public static func main() async -> Never {
+        StandardStreams.prepare()
         let result = await run(Array(CommandLine.arguments.dropFirst()), progress: .forStandardError())
-        FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
-        FileHandle.standardError.write(Data(result.standardError.utf8))
-        exit(result.status)
+        exit(emit(result))
     }
 
-    /// Used by `run()` of each subcommand when argument-parser drives it directly.
-    static func deliver(_ output: CommandOutput) throws {
-        for (path, text) in output.files { try CommandOutput.write(text, to: path) }
-        if let file = output.file {
-            try CommandOutput.write(output.text, to: file)
-        } else {
-            FileHandle.standardOutput.write(Data(output.text.utf8))
+    /// Prints `result` on the real standard streams with `write(2)`; returns
+    /// the exit status: the result's, or 73 when standard output cannot be
+    /// written (full device, closed, broken pipe), said in one line on
+    /// standard error. A failure to write standard error has nowhere to be
+    /// reported and leaves the status as it is.
+    static func emit(_ result: Result) -> Int32 {
+        var status = result.status
+        var standardError = result.standardError
+        if let code = StandardStreams.write(result.standardOutput, to: STDOUT_FILENO) {
+            let failed = failure(OutputError(file: nil, reason: OutputTarget.standardOutputReason(code)))
+            standardError += failed.standardError
+            if status == ExitStatus.success { status = failed.status }
         }
-        FileHandle.standardError.write(Data(output.standardError.utf8))
-        if output.status != ExitStatus.success { throw ExitCode(output.status) }
+        StandardStreams.write(standardError, to: STDERR_FILENO)
+        return status
+    }
+
+    /// Used by `run()` of each subcommand when argument-parser drives it
+    /// directly: the same output, messages and statuses as ``main()``.
+    static func deliver(_ execute: () async throws -> CommandOutput) async throws {
+        let result: Result
+        do {
+            let delivery = try await execute().commit()
+            result = Result(status: delivery.status, standardOutput: delivery.standardOutput,
+                            standardError: delivery.standardError)
+        } catch {
+            // Usage errors and help stay with argument-parser.
+            guard ExitStatus.classify(error) != nil else { throw error }
+            result = failure(error)
+        }
+        let status = emit(result)
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

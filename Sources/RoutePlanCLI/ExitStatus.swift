@@ -13,7 +13,7 @@ enum ExitStatus {
     static let noInput: Int32 = 66     // EX_NOINPUT: input missing or unreadable
     static let unavailable: Int32 = 69 // EX_UNAVAILABLE: refused by a limit
     static let software: Int32 = 70    // EX_SOFTWARE: internal error
-    static let cannotCreate: Int32 = 73 // EX_CANTCREAT: cannot write output
+    static let cannotCreate: Int32 = 73 // EX_CANTCREAT: cannot write output (a file or standard output)
     static let cancelled: Int32 = 130  // as after SIGINT
 
     /// The exit status of each error category.
@@ -67,6 +67,10 @@ enum ExitStatus {
             }
         case let error as OutputError:
             return (cannotCreate, error.description)
+        case let error as InputError:
+            return (noInput, error.description)
+        case let error as UsageError:
+            return (usage, error.description)
         case let error as UnsupportedOutput:
             return (dataError, error.description)
         case let error as FetchError:

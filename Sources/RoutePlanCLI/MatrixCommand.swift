@@ -17,10 +17,10 @@ extension RoutePlanCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Ask Google or OSRM for the itinerary's travel matrix and write a tile cache.",
                 discussion: """
-                    Writes the cache `routeplan optimize --matrix` reads. Google requests are tiled \\
-                    within Google's limits (25 origins, 25 destinations, 100 elements) and retried \\
-                    with backoff on OVER_QUERY_LIMIT, UNKNOWN_ERROR, HTTP 429 and 5xx and timeouts. \\
-                    The Google API key is read from the GOOGLE_MAPS_API_KEY environment variable, \\
+                    Writes the cache `routeplan optimize --matrix` reads. Google requests are tiled \
+                    within Google's limits (25 origins, 25 destinations, 100 elements) and retried \
+                    with backoff on OVER_QUERY_LIMIT, UNKNOWN_ERROR, HTTP 429 and 5xx and timeouts. \
+                    The Google API key is read from the GOOGLE_MAPS_API_KEY environment variable, \
                     never from the command line, and never printed or written.
 
                     Examples:
@@ -46,8 +46,12 @@ extension RoutePlanCommand {
             @Option(name: .customLong("travel-mode"), help: "Google travel mode: driving, walking, bicycling or transit (default: the file's, else driving).")
             var travelMode: TravelMode?
 
-            @Option(help: ArgumentHelp("Seconds to wait for each response before retrying.", valueName: "seconds"))
+            @Option(help: ArgumentHelp("Seconds to wait for each response before retrying, from 0.001 to 3600 (one hour).",
+                                       valueName: "seconds"))
             var timeout: Double = 30
+
+            /// The accepted `--timeout`, in seconds.
+            static let timeoutRange = 0.001...3_600.0
 
             @OptionGroup var output: OutputOptions
 
@@ -62,12 +66,13 @@ extension RoutePlanCommand {
                 } else if server != nil {
                     throw ValidationError("--server applies to --provider osrm only")
                 }
-                guard timeout > 0 && timeout.isFinite else {
-                    throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
-                }
+                try SolverOptions.checkSeconds(timeout, option: "--timeout", range: Self.timeoutRange,
+                                               described: "from 0.001 to 3600 (one hour)")
             }
 
             func execute(progress: ProgressDisplay?) async throws -> CommandOutput {
+                try InputPath.check(itinerary, as: .itinerary)
+                if let file = output.file { try InputPath.refuseOverwriting(inputs: [itinerary], with: file) }
                 let plan = try Itinerary(contentsOf: URL(fileURLWithPath: itinerary))
                 let places = plan.stops.map {
                     FetchPlace(name: $0.name, placeID: $0.placeID,
@@ -84,7 +89,8 @@ extension RoutePlanCommand {
                 }
                 let id = progress?.track("fetching a \(places.count) × \(places.count) matrix", status: "starting")
                 defer { id.map { progress?.finish($0) } }
-                let fetcher = MatrixFetcher(provider: engine, timeout: .milliseconds(Int64(timeout * 1000))) { event in
+                // validate() keeps the timeout within an hour, which always converts.
+                let fetcher = MatrixFetcher(provider: engine, timeout: Duration.checkedSeconds(timeout) ?? .seconds(30)) { event in
                     guard let id else { return }
                     switch event {
                     case let .request(tile, attempt):
@@ -96,11 +102,12 @@ extension RoutePlanCommand {
                     }
                 }
                 let result = try await fetcher.fetch(places)
-                return CommandOutput(text: String(decoding: result.cacheData, as: UTF8.self), file: output.output)
+                return CommandOutput(text: String(decoding: result.cacheData, as: UTF8.self), file: output.file)
             }
 
             mutating func run() async throws {
-                try await CommandRunner.deliver(execute(progress: nil))
+                let command = self
+                try await CommandRunner.deliver { try await command.execute(progress: nil) }
             }
         }
     }

@@ -27,9 +27,14 @@ extension RoutePlanCommand {
                 Several itineraries (files, or folders of .json files) are planned two at a \
                 time. Without --output, text results follow one another and json results \
                 form one array of {file, route} or {file, error, exitStatus}; other formats \
-                need --output FOLDER, which gets one file per itinerary. A failing itinerary \
-                is reported on standard error and the others still run; the exit status is \
-                then that of the first failure.
+                need --output FOLDER, which gets one file per itinerary, named after it \
+                (trips/rome.json gives FOLDER/rome.gpx). Two inputs that would get the same \
+                file (the same name in different folders, or names differing only in letter \
+                case) are refused before anything is planned (exit 64); so is an output that \
+                is one of the inputs. A failing itinerary is reported on standard error and \
+                the others still run; when an itinerary fails or its file cannot be written, \
+                standard error lists every input with the file it was written to or why it \
+                was not. The exit status is then that of the first failure.
                 """)
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -97,10 +102,31 @@ extension RoutePlanCommand {
         func execute(progress: ProgressDisplay?) async throws -> CommandOutput {
             let inputs = try Self.expand(itineraries)
             if inputs.count == 1 && itineraries.count == 1 {
+                // Inputs are checked before the output, so that a device or
+                // pipe given as input is reported as such.
+                try checkInputs(inputs[0])
+                if let file = output.file {
+                    try InputPath.refuseOverwriting(inputs: inputs + matrixFiles, with: file)
+                }
                 let (route, name) = try await plan(inputs[0], progress: progress)
-                return CommandOutput(text: try Self.render(route, name: name, as: format), file: output.output)
+                return CommandOutput(text: try Self.render(route, name: name, as: format), file: output.file)
             }
             return try await batch(inputs, progress: progress)
+        }
+
+        /// Checks that the itinerary at `path`, and `--matrix`, can be read.
+        func checkInputs(_ path: String) throws {
+            try InputPath.check(path, as: .itinerary)
+            if let matrix { try InputPath.check(matrix, as: .matrix) }
+        }
+
+        /// The files `--matrix` reads: the file, or a tile cache folder's files.
+        var matrixFiles: [String] {
+            guard let matrix else { return [] }
+            if case let .success(status) = FileStatus.of(matrix), status.kind == .folder {
+                return InputPath.tileFiles(in: matrix)
+            }
+            return [matrix]
         }
 
         /// Plans one itinerary file, showing its progress on `progress`;
@@ -108,6 +134,7 @@ extension RoutePlanCommand {
         func plan(_ path: String, progress: ProgressDisplay? = nil) async throws -> (PlannedRoute, String) {
             let tracked = progress?.trackSolve(URL(fileURLWithPath: path).lastPathComponent)
             defer { tracked.map { progress?.finish($0.id) } }
+            try checkInputs(path)
             let plan = try Itinerary(contentsOf: URL(fileURLWithPath: path))
             var links = try GoogleMapsDirections(maxWaypointsPerLink: waypointsPerLink)
             links.navigate = navigate
@@ -129,14 +156,19 @@ extension RoutePlanCommand {
         static func expand(_ paths: [String]) throws -> [String] {
             var files: [String] = []
             for path in paths {
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                if case let .success(status) = FileStatus.of(path), status.kind == .folder {
+                    let names: [String]
+                    do {
+                        names = try FileManager.default.contentsOfDirectory(atPath: path)
+                    } catch {
+                        throw InputError(file: path, role: "folder of itineraries", problem: "it cannot be listed",
+                                         advice: "check its permissions")
+                    }
                     let found = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
                     guard !found.isEmpty else {
                         throw PlanningError.unreadableFile(file: path, reason: "a folder without .json itineraries")
                     }
-                    files += found.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+                    files += found.map { Self.path($0, in: path) }
                 } else {
                     files.append(path)
                 }
@@ -146,6 +178,33 @@ extension RoutePlanCommand {
 
         static func baseName(_ path: String) -> String {
             URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
+
+        /// `name` in `folder`, keeping the folder as the user wrote it.
+        static func path(_ name: String, in folder: String) -> String {
+            folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        }
+
+        /// The file each input is written to in `folder`, in input order.
+        ///
+        /// - Throws: ``UsageError`` when two inputs would share a file
+        ///   (compared ignoring letter case, as on case-insensitive file
+        ///   systems), or when a file to write is one of `inputs`.
+        func batchFiles(for inputs: [String], in folder: String) throws -> [String] {
+            try InputPath.refuseOverwriting(inputs: inputs, with: folder)
+            var owners: [String: String] = [:]
+            var paths: [String] = []
+            for input in inputs {
+                let name = Self.baseName(input) + "." + format.fileExtension
+                let path = Self.path(name, in: folder)
+                if let other = owners[name.lowercased()] {
+                    throw UsageError("\(other) and \(input) would both be written to \(path) (names are compared ignoring letter case); rename one of them, or plan them in separate runs")
+                }
+                owners[name.lowercased()] = input
+                try InputPath.refuseOverwriting(inputs: inputs, with: path, label: "the output file \(path) for \(input)")
+                paths.append(path)
+            }
+            return paths
         }
 
         /// One entry of a batch's json output.
@@ -161,15 +220,20 @@ extension RoutePlanCommand {
             if matrix != nil {
                 throw ValidationError("--matrix belongs to one itinerary; plan several itineraries without it, or one at a time with its own matrix")
             }
-            if output.output == nil && format != .text && format != .json {
+            if output.file == nil && format != .text && format != .json {
                 throw ValidationError("--format \(format.rawValue) with several itineraries needs --output FOLDER (one file per itinerary)")
             }
+            let files = try output.file.map { try batchFiles(for: inputs, in: $0) }
             typealias Outcome = Result<(PlannedRoute, String), any Error>
             let command = self
             progress?.expect(inputs.count)
             @Sendable func attempt(_ index: Int) async -> (Int, Outcome) {
-                do { return (index, .success(try await command.plan(inputs[index], progress: progress))) }
-                catch { return (index, .failure(error)) }
+                do {
+                    let planned = try await command.plan(inputs[index], progress: progress)
+                    return (index, .success(planned))
+                } catch {
+                    return (index, .failure(error))
+                }
             }
             // Two at a time: one per core.
             let results = await withTaskGroup(of: (Int, Outcome).self, returning: [Outcome?].self) { group in
@@ -193,31 +257,40 @@ extension RoutePlanCommand {
             var out = CommandOutput(text: "", file: nil)
             var entries: [BatchEntry] = []
             var sections: [String] = []
-            for (input, result) in zip(inputs, results.map { $0! }) {
+            var written = output.file.map { BatchFiles(folder: $0) }
+            for (index, (input, result)) in zip(inputs, results.map { $0! }).enumerated() {
+                var failure: (any Error)?
                 switch result {
                 case let .success((route, name)):
                     entries.append(BatchEntry(file: input, route: route))
-                    if let folder = output.output {
-                        let path = URL(fileURLWithPath: folder)
-                            .appendingPathComponent(Self.baseName(input) + "." + format.fileExtension).path
-                        out.files.append((path, try Self.render(route, name: name, as: format)))
+                    if let files {
+                        do {
+                            let text = try Self.render(route, name: name, as: format)
+                            written?.items.append(.init(input: input, outcome: .planned(path: files[index], text: text)))
+                        } catch {
+                            failure = error
+                        }
                     } else if format == .text {
-                        sections.append("== \(input)\n" + TextReport.render(route, name: name))
+                        sections.append("== \(input.terminalSafe)\n" + TextReport.render(route, name: name))
                     }
                 case let .failure(error):
-                    let (status, message) = ExitStatus.classify(error)
-                        ?? (ExitStatus.software, String(describing: error))
+                    failure = error
+                }
+                if let failure {
+                    let (status, message) = ExitStatus.classify(failure)
+                        ?? (ExitStatus.software, String(describing: failure))
                     entries.append(BatchEntry(file: input, error: message, exitStatus: status))
-                    out.standardError += "routeplan: error: \(message)\n"
-                    if out.status == ExitStatus.success { out.status = status }
+                    if written != nil {
+                        // Reported with the fate of every input when the files are written.
+                        written?.items.append(.init(input: input, outcome: .failed(status: status, message: message)))
+                    } else {
+                        out.standardError += CommandRunner.errorLine(message)
+                        if out.status == ExitStatus.success { out.status = status }
+                    }
                 }
             }
-            if let folder = output.output {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw OutputError(file: folder, reason: "cannot create the folder")
-                }
+            if let written {
+                out.batch = written
             } else {
                 out.text = format == .json ? try JSONReport.encode(entries) : sections.joined(separator: "\n")
             }
@@ -246,7 +319,8 @@ extension RoutePlanCommand {
         }
 
         mutating func run() async throws {
-            try await CommandRunner.deliver(execute(progress: nil))
+            let command = self
+            try await CommandRunner.deliver { try await command.execute(progress: nil) }
         }
     }
 }

@@ -62,7 +62,8 @@ final class ProgressDisplay: Sendable {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         var size = winsize()
         let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        return ProgressDisplay(width: columns) { text in FileHandle.standardError.write(Data(text.utf8)) }
+        // write(2), whose failures are ignored: FileHandle.write would trap.
+        return ProgressDisplay(width: columns) { text in StandardStreams.write(text, to: STDERR_FILENO) }
     }
 
     /// Says how many inputs a batch has, for the "done of total" count.
@@ -166,8 +167,10 @@ final class ProgressDisplay: Sendable {
     static let erase = "\r\u{1B}[K"
 
     /// One piece of work in words: "berlin52.tsp: local search, best 7,542, bound 7,500, gap ≤ 0.56 %".
+    /// Labels (file names) and states (a server's reasons) are shown with
+    /// their control characters escaped (see ``TerminalText``).
     private static func describe(_ entry: Entry) -> String {
-        "\(entry.label): " + (entry.progress.map { line($0.snapshot) } ?? entry.status)
+        "\(entry.label.terminalSafe): " + (entry.progress.map { line($0.snapshot) } ?? entry.status.terminalSafe)
     }
 
     /// A solve's figures: phase, best length, bound and gap.

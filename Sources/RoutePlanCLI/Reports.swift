@@ -13,8 +13,12 @@ enum JSONReport {
 }
 
 /// The human-readable route: numbered stops with each leg, totals, links.
+///
+/// Names come from itinerary files and file names, so their control
+/// characters are shown escaped (see ``TerminalText``).
 enum TextReport {
     static func render(_ route: PlannedRoute, name: String) -> String {
+        let names = route.waypoints.map(\.name.terminalSafe)
         var lines: [String] = []
         let quality: String
         if route.provenOptimal {
@@ -27,7 +31,7 @@ enum TextReport {
             quality = "best found, not proven optimal"
         }
         let shape = route.roundTrip ? "round trip" : "one way"
-        lines.append(name)
+        lines.append(name.terminalSafe)
         lines.append("\(route.travelMode.rawValue.capitalized), optimized for \(route.optimizeFor.rawValue), \(shape): \(quality)")
         lines.append("")
 
@@ -36,10 +40,10 @@ enum TextReport {
         let allEstimated = route.estimatedPairs >= stops * (stops - 1)
         let marksEstimates = !allEstimated && route.legs.contains(where: \.estimated)
         let numberWidth = String(route.waypoints.count).count
-        let nameWidth = min(40, route.waypoints.map(\.name.count).max() ?? 0)
-        for (index, waypoint) in route.waypoints.enumerated() {
+        let nameWidth = min(40, names.map(\.count).max() ?? 0)
+        for index in route.waypoints.indices {
             let number = String(index + 1).leftPadded(to: numberWidth)
-            let label = waypoint.name.rightPadded(to: nameWidth)
+            let label = names[index].rightPadded(to: nameWidth)
             if index == 0 {
                 lines.append("\(number). \(label)   start")
             } else {
@@ -52,11 +56,11 @@ enum TextReport {
         }
         lines.append("")
         lines.append("Total: \(Format.distance(route.totalDistanceMeters)), \(Format.duration(route.totalDurationSeconds))")
-        lines.append("(\(route.costSource))")
+        lines.append("(\(route.costSource.terminalSafe))")
         if marksEstimates { lines.append("≈ leg estimated from coordinates: the routing engine's matrix did not cover it") }
         lines.append("")
         lines.append(route.googleMapsURLs.count == 1 ? "Google Maps:" : "Google Maps (\(route.googleMapsURLs.count) links, follow in order):")
-        for url in route.googleMapsURLs { lines.append("  \(url)") }
+        for url in route.googleMapsURLs { lines.append("  \(url.terminalSafe)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -14,8 +14,9 @@ public struct RoutePlanCommand: AsyncParsableCommand {
               routeplan matrix fetch trip.json --provider osrm --server http://localhost:5000 -o cache.json
 
             Exit status follows sysexits(3): 0 success, 64 bad command line, 65 bad input data, \
-            66 input file missing, 69 no feasible route or refused by a limit (memory, size, \
-            time), 70 internal error, 73 cannot write the output file, 130 cancelled.
+            66 input missing or not a readable file (a folder, FIFO, device), 69 no feasible route or refused by a limit (memory, size, \
+            time), 70 internal error, 73 cannot write the output (the file or standard output), \
+            130 cancelled.
             """,
         version: "0.1.0",
         subcommands: [Optimize.self, Solve.self, Matrix.self]

@@ -10,7 +10,7 @@ struct SolverOptions: ParsableArguments {
     var heuristic = false
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp(
-        "Stop solving after this many seconds. An exact solve that runs out of time returns the heuristic route, marked not proven optimal; the heuristic uses the whole budget.",
+        "Stop solving after this many seconds, from 0.001 to 604800 (one week). An exact solve that runs out of time returns the heuristic route, marked not proven optimal; the heuristic uses the whole budget.",
         valueName: "seconds"))
     var timeLimit: Double?
 
@@ -18,30 +18,61 @@ struct SolverOptions: ParsableArguments {
     var seed: UInt64 = 1
 
     @Option(name: .customLong("max-memory"), help: ArgumentHelp(
-        "Most memory the exact solver may use, e.g. 512M or 4G (default: what the system has available).",
+        "Most memory the exact solver may use, from 1M to 1024T, e.g. 512M or 4G (default: what the system has available).",
         valueName: "size"))
     var maxMemory: String?
 
+    /// The accepted `--time-limit`, in seconds: a millisecond to a week.
+    static let timeLimitRange = 0.001...604_800.0
+    /// The accepted `--max-memory`, in bytes: 1 MiB to 1024 TiB.
+    static let maxMemoryRange = 0x1p20...0x1p50
+
     func validate() throws {
         if exact && heuristic { throw ValidationError("--exact and --heuristic cannot be used together; choose one") }
-        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
-            throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
+        if let timeLimit {
+            try Self.checkSeconds(timeLimit, option: "--time-limit", range: Self.timeLimitRange,
+                                  described: "from 0.001 to 604800 (one week)")
         }
-        if let maxMemory, Self.parseBytes(maxMemory) == nil {
-            throw ValidationError("--max-memory \"\(maxMemory)\" is not a size; use a number with K, M, G or T, e.g. 512M")
+        if let maxMemory {
+            guard let bytes = Self.sizeValue(maxMemory) else {
+                throw ValidationError("--max-memory \"\(maxMemory)\" is not a size; use a number with K, M, G or T, e.g. 512M")
+            }
+            if bytes < Self.maxMemoryRange.lowerBound {
+                throw ValidationError("--max-memory \(maxMemory) is too small (min 1M); give at least one mebibyte, e.g. 512M")
+            }
+            if bytes > Self.maxMemoryRange.upperBound {
+                throw ValidationError("--max-memory \(maxMemory) is too large (max 1024T)")
+            }
+        }
+    }
+
+    /// Checks a number of seconds given with `option`: within `range`
+    /// (so finite), which `described` puts in words for the message.
+    static func checkSeconds(_ seconds: Double, option: String, range: ClosedRange<Double>, described: String) throws {
+        guard range.contains(seconds) else {
+            throw ValidationError("\(option) must be a number of seconds \(described), got \(seconds)")
         }
     }
 
     var solverOptions: RouteSolver.Options {
         RouteSolver.Options(
             strategy: exact ? .exact : heuristic ? .heuristic : .automatic,
-            timeLimit: timeLimit.map { .nanoseconds(Int64($0 * 1e9)) },
+            // validate() keeps the limit within a week, which always converts.
+            timeLimit: timeLimit.flatMap(Duration.checkedSeconds),
             maxMemoryBytes: maxMemory.flatMap(Self.parseBytes),
             seed: seed)
     }
 
-    /// Parses sizes such as `1048576`, `512M`, `1.5G`, `4GB`, `2GiB` (binary multiples).
+    /// Parses sizes such as `1048576`, `512M`, `1.5G`, `4GB`, `2GiB` (binary
+    /// multiples); `nil` for what is not a size or is out of ``maxMemoryRange``.
     static func parseBytes(_ text: String) -> Int? {
+        guard let bytes = sizeValue(text), maxMemoryRange.contains(bytes) else { return nil }
+        return Int(bytes)
+    }
+
+    /// The number of bytes `text` names, unrounded and unchecked for range
+    /// (`+infinity` for `inf`); `nil` when it is not a size at all.
+    static func sizeValue(_ text: String) -> Double? {
         var number = text.uppercased()
         for suffix in ["IB", "B"] where number.hasSuffix(suffix) && number.count > suffix.count {
             number.removeLast(suffix.count)
@@ -53,18 +84,38 @@ struct SolverOptions: ParsableArguments {
             scale = unit
             number.removeLast()
         }
-        guard let value = Double(number), value > 0, value.isFinite, value * scale < 9e18 else { return nil }
-        return Int(value * scale)
+        guard let value = Double(number), !value.isNaN else { return nil }
+        return value * scale
+    }
+}
+
+extension Duration {
+    /// `seconds` as a duration, or `nil` when it is negative, not finite, or
+    /// too long for the nanosecond count a `Duration` is built from (about
+    /// 292 years): `Int64(seconds * 1e9)` traps there, this does not.
+    static func checkedSeconds(_ seconds: Double) -> Duration? {
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard seconds.isFinite, seconds >= 0, nanoseconds < 0x1p63 else { return nil }
+        return .nanoseconds(Int64(nanoseconds))
     }
 }
 
 /// Where results go.
 struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp(
-        "Write the result to this file instead of standard output (written only when the solve succeeds).",
+        "Write the result to this file instead of standard output, only when the solve succeeds: a regular file is replaced atomically (a symbolic link's target, keeping the link), a device or FIFO is written in place, - is standard output. It must not be one of the inputs.",
         valueName: "file"))
     var output: String?
 
     @Flag(help: "Show no progress on standard error (shown only when it is a terminal and work takes over a second).")
     var quiet = false
+
+    func validate() throws {
+        if output?.isEmpty == true {
+            throw ValidationError("--output needs a path; use - for standard output")
+        }
+    }
+
+    /// The output file, or `nil` for standard output (no `--output`, or `-`).
+    var file: String? { output == "-" ? nil : output }
 }

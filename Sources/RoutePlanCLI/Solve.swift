@@ -54,6 +54,8 @@ extension RoutePlanCommand {
             let started = clock.now
             let tracked = progress?.trackSolve(URL(fileURLWithPath: instance).lastPathComponent)
             defer { tracked.map { progress?.finish($0.id) } }
+            try InputPath.check(instance, as: .tsplib)
+            if let file = output.file { try InputPath.refuseOverwriting(inputs: [instance], with: file) }
             let problem = try TSPLIBInstance(contentsOf: URL(fileURLWithPath: instance))
             // The time limit covers the whole command: reading the file and
             // building the matrix count against it.
@@ -89,9 +91,9 @@ extension RoutePlanCommand {
                 }
                 let svg = SVGDocument.planarRoute(name: problem.name, points: points.map { (x: $0.x, y: $0.y) },
                                                   order: solution.order, closed: true)
-                return CommandOutput(text: svg, file: output.output)
+                return CommandOutput(text: svg, file: output.file)
             case .json:
-                return CommandOutput(text: try JSONReport.encode(result), file: output.output)
+                return CommandOutput(text: try JSONReport.encode(result), file: output.file)
             case .text:
                 var quality = solution.provenOptimal
                     ? "proven optimal"
@@ -100,12 +102,12 @@ extension RoutePlanCommand {
                     quality += String(format: ", at most %.2f %% above the optimum (lower bound %d)", gap, bound)
                 }
                 let text = """
-                    \(problem.name): \(problem.dimension) nodes, \(problem.kind == .symmetric ? "symmetric" : "asymmetric") (\(problem.edgeWeightType.rawValue))
+                    \(problem.name.terminalSafe): \(problem.dimension) nodes, \(problem.kind == .symmetric ? "symmetric" : "asymmetric") (\(problem.edgeWeightType.rawValue))
                     Length: \(solution.cost) (\(quality); \(solution.method.rawValue), \(String(format: "%.3f", result.seconds)) s)
                     Tour: \(result.tour.map(String.init).joined(separator: " "))
 
                     """
-                return CommandOutput(text: text, file: output.output)
+                return CommandOutput(text: text, file: output.file)
             }
         }
 
@@ -117,7 +119,8 @@ extension RoutePlanCommand {
         static let matrixFreeThreshold = LowerBound.oneTreeNodeLimit
 
         mutating func run() async throws {
-            try await CommandRunner.deliver(execute(progress: nil))
+            let command = self
+            try await CommandRunner.deliver { try await command.execute(progress: nil) }
         }
     }
 }

@@ -248,7 +248,7 @@ struct ErrorTests {
     func missing() async {
         let result = await routeplan("optimize", "/nonexistent/itinerary.json")
         #expect(result.status == 66)
-        #expect(result.standardError == "routeplan: error: /nonexistent/itinerary.json: cannot read the file (no such file); check the path\n")
+        #expect(result.standardError == "routeplan: error: /nonexistent/itinerary.json: cannot read the itinerary: it does not exist; check the path\n")
         #expect(result.standardOutput.isEmpty)
     }
 
