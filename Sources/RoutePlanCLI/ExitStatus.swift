@@ -55,8 +55,11 @@ enum ExitStatus {
             default: return (status(for: error.category), error.description)
             }
         case let error as TSPLIBError:
-            if case .unreadableFile = error { return (noInput, error.description) }
-            return (dataError, error.description)
+            switch error {
+            case .unreadableFile, .notRegularFile: return (noInput, error.description)
+            case .fileTooLarge, .inflatedTooLarge: return (unavailable, error.description)
+            default: return (dataError, error.description)
+            }
         case let error as SolverError:
             return (status(for: error.category), commandLineWording(error))
         case let error as MatrixError:
