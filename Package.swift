@@ -9,6 +9,7 @@ import PackageDescription
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
 //                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`) ─▶ CZlib (system zlib, for .gz files)
 //                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
+//                              RoutePlanCLI ─▶ RoutePlanServer ─▶ RoutePlan, Hummingbird (`routeplan serve`)
 //
 // RoutePlanMatrix turns coordinates and TSPLIB files into the integer cost
 // matrices the solver reads, and calibrates travel-time models with LAPACK.
@@ -28,6 +29,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP service (`routeplan serve`) only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,9 +56,24 @@ let package = Package(
         .target(name: "RoutePlanFetch", dependencies: ["RoutePlanMatrix"]),
         .target(name: "RoutePlan", dependencies: ["RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport"]),
         .target(
+            name: "RoutePlanServer",
+            dependencies: [
+                "RoutePlan", "RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport", "RoutePlanTSPLIB",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("openapi.json")]
+        ),
+        .target(
             name: "RoutePlanCLI",
             dependencies: [
                 "RoutePlan", "RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport", "RoutePlanTSPLIB", "RoutePlanFetch",
+                "RoutePlanServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,5 +85,9 @@ let package = Package(
         .testTarget(name: "RoutePlanFetchTests", dependencies: ["RoutePlanFetch", "RoutePlanMatrix"]),
         .testTarget(name: "RoutePlanTests", dependencies: ["RoutePlan", "RoutePlanSolver"]),
         .testTarget(name: "RoutePlanCLITests", dependencies: ["RoutePlanCLI", "RoutePlan"]),
+        .testTarget(
+            name: "RoutePlanServerTests",
+            dependencies: ["RoutePlanServer", "RoutePlan", .product(name: "Logging", package: "swift-log")]
+        ),
     ]
 )

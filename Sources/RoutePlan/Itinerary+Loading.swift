@@ -217,7 +217,7 @@ private struct DecodedPlace: Decodable {
 
 extension PlanningError {
     /// Translates a decoding failure into the field-path error users see.
-    init(_ error: DecodingError, file: String?) {
+    public init(_ error: DecodingError, file: String?) {
         func path(_ codingPath: [CodingKey], _ last: CodingKey? = nil) -> String {
             var text = ""
             for key in codingPath + (last.map { [$0] } ?? []) {

@@ -60,9 +60,10 @@ extension Planner {
         }
     }
 
-    /// How a plan will be solved, decided before anything is allocated: the
-    /// free node count Held–Karp would fill a table for, or `nil` for the heuristic.
-    static func exactFreeNodes(stops n: Int, endpoints: RouteEndpoints, options: RouteSolver.Options) -> Int? {
+    /// How a problem of `n` stops will be solved, decided before anything
+    /// is allocated: the free node count Held–Karp would fill a table for,
+    /// or `nil` for the heuristic (for ``Limits/estimatedBytes(stops:engineMatrix:exactFreeNodes:)``).
+    public static func exactFreeNodes(stops n: Int, endpoints: RouteEndpoints, options: RouteSolver.Options) -> Int? {
         let free = HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints)
         switch options.strategy {
         case .exact: return free

@@ -24,6 +24,11 @@ public enum CommandRunner {
     static func run(_ arguments: [String], progress: ProgressDisplay?) async -> Result {
         do {
             let command = try RoutePlanCommand.parseAsRoot(arguments)
+            if let serve = command as? RoutePlanCommand.Serve {
+                // Runs until SIGTERM or SIGINT; its log goes to standard error.
+                try await serve.serve()
+                return Result(status: ExitStatus.success, standardOutput: "", standardError: "")
+            }
             guard let subcommand = command as? RoutePlanSubcommand else {
                 // A bare `routeplan` gets the overview.
                 if command is RoutePlanCommand {

@@ -12,6 +12,7 @@ public struct RoutePlanCommand: AsyncParsableCommand {
               routeplan optimize trips/ --format gpx --output gpx/
               routeplan solve pr1002.tsp --time-limit 1
               routeplan matrix fetch trip.json --provider osrm --server http://localhost:5000 -o cache.json
+              routeplan serve --port 8080
 
             Exit status follows sysexits(3): 0 success, 64 bad command line, 65 bad input data, \
             66 input missing or not a readable file (a folder, FIFO, device), 69 no feasible route or refused by a limit (memory, size, \
@@ -19,7 +20,7 @@ public struct RoutePlanCommand: AsyncParsableCommand {
             130 cancelled.
             """,
         version: "0.1.0",
-        subcommands: [Optimize.self, Solve.self, Matrix.self]
+        subcommands: [Optimize.self, Solve.self, Matrix.self, Serve.self]
     )
 
     public init() {}

@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import RoutePlan
+import RoutePlanSolver
+
+extension PlanServer {
+    /// The routes (see the type's documentation).
+    func makeRouter() -> Router<PlanRequestContext> {
+        let router = Router(context: PlanRequestContext.self)
+        router.get("healthz") { _, _ in
+            Self.json(#"{"status":"ok"}"#)
+        }
+        router.get("readyz") { [self] _, _ in
+            let load = executor.load
+            if isDraining {
+                return Self.json(#"{"ready":false,"reason":"draining"}"#, status: .serviceUnavailable)
+            }
+            if load.queued >= configuration.queueCapacity {
+                return Self.json(#"{"ready":false,"reason":"overloaded"}"#, status: .serviceUnavailable)
+            }
+            return Self.json(#"{"ready":true}"#)
+        }
+        router.get("metrics") { [self] _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                     body: .init(byteBuffer: ByteBuffer(string: metrics.exposition(executors: [executor, quickLane], budget: budget))))
+        }
+        router.get("openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.data)))
+        }
+        router.post("v1/plan") { [self] request, context in
+            await answer("/v1/plan", request, context) { try await self.plan(request, context) }
+        }
+        router.post("v1/solve") { [self] request, context in
+            await answer("/v1/solve", request, context) { try await self.solve(request, context) }
+        }
+        return router
+    }
+
+    /// Runs a solving handler: turns every error into its answer, counts and
+    /// logs the request, and cancels the work when the client goes away.
+    func answer(_ path: String, _ request: Request, _ context: PlanRequestContext,
+                _ work: @escaping @Sendable () async throws -> (Response, LogDetails)) async -> Response {
+        let id = nextRequestID()
+        var logger = context.logger
+        logger[metadataKey: "request"] = "\(id)"
+        // The work runs in a task of its own so that a closed connection can
+        // cancel it; cancellation reaches the solver through its executor.
+        let task = Task { try await work() }
+        let token = connections.watch(context.channel) { task.cancel() }
+        defer { connections.forget(token, on: context.channel) }
+        let response: Response
+        var details = LogDetails()
+        do {
+            (response, details) = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            let failure = ServiceFailure(error, retryAfter: configuration.retryAfterSeconds)
+            details.error = failure.message
+            response = failure.response
+        }
+        let elapsed = ContinuousClock.now - context.arrival
+        metrics.answered(path: path, status: response.status.code)
+        metrics.solved(after: elapsed)
+        var metadata: Logger.Metadata = [
+            "path": "\(path)", "status": "\(response.status.code)",
+            "seconds": "\(Self.seconds(elapsed))",
+        ]
+        if let stops = details.stops { metadata["stops"] = "\(stops)" }
+        if let solver = details.solver { metadata["solver"] = "\(solver)" }
+        if let error = details.error { metadata["error"] = "\(error)" }
+        logger.info("answered", metadata: metadata)
+        return response
+    }
+
+    /// What a request's log line says besides path, status and time.
+    struct LogDetails: Sendable {
+        var stops: Int?
+        var solver: String?
+        var error: String?
+    }
+
+    // MARK: - Shared pieces
+
+    /// Reads the body, refusing it past ``ServerConfiguration/maxBodyBytes``
+    /// (by its `Content-Length` before reading, else while reading).
+    func body(of request: Request) async throws -> Data {
+        let limit = configuration.maxBodyBytes
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw ServiceFailure.bodyTooLarge(limit: limit)
+        }
+        var data = Data()
+        for try await buffer in request.body {
+            guard data.count + buffer.readableBytes <= limit else { throw ServiceFailure.bodyTooLarge(limit: limit) }
+            data.append(contentsOf: buffer.readableBytesView)
+        }
+        return data
+    }
+
+    /// The media type of the request body, lowercased, without parameters.
+    static func mediaType(of request: Request) -> String? {
+        request.headers[.contentType].map {
+            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }
+    }
+
+    /// The time limit a request gets: what it asked for (else the
+    /// default), at most the server's longest, less what has passed since it arrived.
+    func timeLimit(asked: Duration?, arrival: ContinuousClock.Instant) -> Duration {
+        let limit = min(asked ?? configuration.defaultTimeLimit, configuration.maxTimeLimit)
+        return max(.milliseconds(1), limit - (ContinuousClock.now - arrival))
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (s, atto) = duration.components
+        return ((Double(s) + Double(atto) / 1e18) * 1_000).rounded() / 1_000
+    }
+}
