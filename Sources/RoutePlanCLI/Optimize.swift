@@ -302,19 +302,11 @@ extension RoutePlanCommand {
             switch format {
             case .text: return TextReport.render(route, name: name)
             case .json: return try JSONReport.render(route)
-            case .csv:
-                return CSVDocument.route(stops: route.waypoints, legs: route.legs.map {
-                    CSVDocument.Leg(distanceMeters: Double($0.distanceMeters), durationSeconds: Double($0.durationSeconds))
-                })
-            case .gpx: return GPXDocument.route(name: name, stops: route.waypoints)
-            case .geojson: return GeoJSONDocument.route(name: name, stops: route.waypoints, properties: [
-                "travelMode": .string(route.travelMode.rawValue),
-                "totalDistanceMeters": .integer(route.totalDistanceMeters),
-                "totalDurationSeconds": .integer(route.totalDurationSeconds),
-                "provenOptimal": .bool(route.provenOptimal),
-            ])
-            case .kml: return KMLDocument.route(name: name, stops: route.waypoints)
-            case .svg: return SVGDocument.route(name: name, stops: route.waypoints, closed: false)
+            case .csv: return try route.document(.csv, name: name)
+            case .gpx: return try route.document(.gpx, name: name)
+            case .geojson: return try route.document(.geojson, name: name)
+            case .kml: return try route.document(.kml, name: name)
+            case .svg: return try route.document(.svg, name: name)
             }
         }
 
