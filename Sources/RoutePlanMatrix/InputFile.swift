@@ -142,11 +142,17 @@ public enum InputFile {
 
     /// What a path that is not a regular file is.
     public enum FileType: String, Sendable, Hashable, CaseIterable {
+        /// A directory.
         case folder
+        /// A FIFO, such as one made by `mkfifo` or a shell's `<(…)`.
         case namedPipe
+        /// A character device, such as `/dev/zero` or a terminal.
         case characterDevice
+        /// A block device, such as a disk.
         case blockDevice
+        /// A Unix domain socket.
         case socket
+        /// Any other kind that is not a regular file.
         case other
 
         /// `nil` for a regular file.
@@ -177,6 +183,7 @@ public enum InputFile {
 
     /// Why an input file was not read.
     public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong with the path or the file.
         public enum Kind: Sendable, Hashable {
             /// Nothing exists at the path.
             case missing
@@ -200,8 +207,11 @@ public enum InputFile {
         public var path: String
         /// What the file is, as passed to ``InputFile/read(_:limit:what:)``.
         public var what: String
+        /// What is wrong.
         public var kind: Kind
 
+        /// A problem with the file at `path`; ``InputFile/read(_:limit:what:)``
+        /// makes them.
         public init(path: String, what: String, kind: Kind) {
             self.path = path
             self.what = what

@@ -119,7 +119,10 @@ struct JSONScanner {
             }
             position += 1
             skipWhitespace()
-            if isObject { return try key(afterComma: true) }
+            if isObject {
+                frames[frames.count - 1].key = nil  // errors before the next key are the object's
+                return try key(afterComma: true)
+            }
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                 throw problem(.syntax, "a trailing comma before ']'; remove the comma")
             }

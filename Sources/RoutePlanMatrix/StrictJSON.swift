@@ -117,6 +117,8 @@ public enum StrictJSON {
         /// ``MessageText``).
         public var reason: String
 
+        /// A problem at a position; ``check(_:)`` makes them, callers may
+        /// make their own to report in the same form.
         public init(kind: Kind, line: Int, column: Int, offset: Int, path: String, reason: String) {
             self.kind = kind
             self.line = line
