@@ -19,6 +19,9 @@ enum TransportFailure: Error, Sendable {
     case unreachable(String)
     /// The request cannot work as given (bad URL, unsupported scheme).
     case unusable(String)
+    /// The body is larger than the limit: announced so by `Content-Length`
+    /// (`declared`), or found so while it arrived. Reading stopped there.
+    case bodyTooLarge(limit: Int, declared: Int64?)
 }
 
 /// Sends GET requests. Swappable so that other transports (or test doubles)
@@ -26,9 +29,11 @@ enum TransportFailure: Error, Sendable {
 protocol HTTPTransport: Sendable {
     /// Sends one GET and returns the response, whatever its status.
     ///
+    /// - Parameter maxBodyBytes: the largest body accepted; a larger one is
+    ///   not read further (``TransportFailure/bodyTooLarge(limit:declared:)``).
     /// - Throws: ``TransportFailure``, or `CancellationError` when the task
     ///   was cancelled.
-    func get(_ url: URL, timeout: Duration) async throws -> HTTPResponse
+    func get(_ url: URL, timeout: Duration, maxBodyBytes: Int) async throws -> HTTPResponse
 
     /// Releases resources once the fetch is over.
     func finish()
@@ -41,9 +46,28 @@ protocol HTTPTransport: Sendable {
 /// foundation counts `URLRequest.timeoutInterval` in whole seconds (0.5 s
 /// times out at once), so that interval is only a backstop a second later.
 /// Cancelling the calling task cancels the request.
+///
+/// The body is received piece by piece through a session delegate rather
+/// than collected by URLSession, so that its size is bounded: a
+/// `Content-Length` above the limit cancels the request before any of the
+/// body is read, and a body without one (or one that lies) is cancelled as
+/// soon as the bytes received pass the limit. Nothing beyond the limit is
+/// kept in memory.
+///
+/// swift-corelibs-foundation hands body pieces to the delegate without
+/// flow control and processes `cancel()` on its own busy work queue, so a
+/// fast server (a local one over loopback) can push tens of megabytes more
+/// before the connection is actually closed (measured: 20–220 MB at
+/// 200 MB/s). The delegate therefore never waits for `cancel()` (which
+/// blocks until that queue gets to it, 0.1–0.5 s): it asks for it
+/// asynchronously and meanwhile drops whatever still arrives at once, so
+/// those bytes pass through memory without piling up (the process stayed
+/// within ~10 MB of its resting size, where a blocking `cancel()` let the
+/// undelivered pieces queue up to 1.3 GB).
 final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    // URLSession is thread-safe; the class only holds it.
+    // URLSession is thread-safe; the class only holds it and its delegate.
     private let session: URLSession
+    private let router = Router()
 
     init(timeout: Duration) {
         let configuration = URLSessionConfiguration.ephemeral
@@ -54,37 +78,35 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         configuration.urlCredentialStorage = nil
         configuration.timeoutIntervalForRequest = Self.backstop(timeout)
         configuration.timeoutIntervalForResource = Self.backstop(timeout)
-        session = URLSession(configuration: configuration)
+        // A serial queue of its own, so that the delegate keeps up with curl.
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.underlyingQueue = DispatchQueue(label: "RoutePlanFetch.URLSessionTransport", qos: .userInitiated)
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: delegateQueue)
     }
 
+    /// The URLSession timeout, a second after ours. ``MatrixFetcher``
+    /// accepts timeouts of at most a day; the clamp keeps URLSession's own
+    /// conversions to whole milliseconds from trapping whatever it is given.
     private static func backstop(_ timeout: Duration) -> TimeInterval {
-        timeout.seconds.rounded(.up) + 1
+        min(max(timeout.seconds, 0), MatrixFetcher.maximumTimeout.seconds).rounded(.up) + 1
     }
 
-    func get(_ url: URL, timeout: Duration) async throws -> HTTPResponse {
+    func get(_ url: URL, timeout: Duration, maxBodyBytes: Int) async throws -> HTTPResponse {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
                                  timeoutInterval: Self.backstop(timeout))
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let exchange = Exchange()
+        let exchange = Exchange(limit: max(maxBodyBytes, 0))
+        let wait = min(max(timeout.seconds, 0), MatrixFetcher.maximumTimeout.seconds)
         let (data, response) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    let outcome = exchange.outcome(of: error)
-                    switch outcome {
-                    case let .some(failure):
-                        continuation.resume(throwing: failure)
-                    case .none:
-                        guard let response else {
-                            continuation.resume(throwing: TransportFailure.unreachable("the server sent no response"))
-                            return
-                        }
-                        continuation.resume(returning: (data ?? Data(), response))
-                    }
-                }
+                exchange.wait(with: continuation)
+                let task = session.dataTask(with: request)
+                router.register(exchange, for: task)
                 exchange.start(task)
                 task.resume()
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { exchange.timeOut() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { exchange.timeOut() }
             }
         } onCancel: {
             exchange.cancel()
@@ -98,14 +120,55 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         return HTTPResponse(status: http.statusCode, retryAfterSeconds: retryAfter, body: data)
     }
 
-    /// One request's task, and whether it was stopped by the timeout or by
-    /// cancellation (whichever came first).
-    private final class Exchange: @unchecked Sendable {
-        private enum Stop { case timedOut, cancelled }
+    /// The session's delegate: hands each task's events to its ``Exchange``.
+    private final class Router: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         private let lock = NSLock()
+        private var exchanges: [Int: Exchange] = [:]
+
+        func register(_ exchange: Exchange, for task: URLSessionTask) {
+            lock.withLock { exchanges[task.taskIdentifier] = exchange }
+        }
+
+        private func exchange(for task: URLSessionTask) -> Exchange? {
+            lock.withLock { exchanges[task.taskIdentifier] }
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+            let accepted = exchange(for: dataTask)?.received(response) ?? false
+            completionHandler(accepted ? .allow : .cancel)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            exchange(for: dataTask)?.received(data)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+            exchange?.complete(error)
+        }
+    }
+
+    /// One request: its task, the body received so far, and whether it was
+    /// stopped by the timeout, by cancellation or by the size limit
+    /// (whichever came first).
+    private final class Exchange: @unchecked Sendable {
+        private enum Stop { case timedOut, cancelled, tooLarge(declared: Int64?) }
+        private let lock = NSLock()
+        private let limit: Int
         private var task: URLSessionDataTask?
         private var stop: Stop?
         private var finished = false
+        private var response: URLResponse?
+        private var body = Data()
+        /// Resumed exactly once, by ``complete(_:)``.
+        private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+
+        init(limit: Int) { self.limit = limit }
+
+        func wait(with continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+            lock.withLock { self.continuation = continuation }
+        }
 
         func start(_ task: URLSessionDataTask) {
             let stopped = lock.withLock {
@@ -119,29 +182,72 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 
         func cancel() { halt(.cancelled) }
 
-        private func halt(_ reason: Stop) {
+        /// Records why the request stops and cancels its task. `cancel()`
+        /// waits for URLSession's work queue, so it is called elsewhere:
+        /// never on the delegate queue, which must go on draining.
+        private func halt(_ reason: Stop, cancelTask: Bool = true) {
             let task: URLSessionDataTask? = lock.withLock {
                 guard stop == nil, !finished else { return nil }
                 stop = reason
                 return self.task
             }
-            task?.cancel()
+            if cancelTask, let task {
+                nonisolated(unsafe) let task = task
+                DispatchQueue.global(qos: .userInitiated).async { task.cancel() }
+            }
         }
 
-        /// The failure to report for a finished task, or `nil` for a response.
-        func outcome(of error: (any Error)?) -> (any Error)? {
-            let stop = lock.withLock {
-                finished = true
-                return self.stop
+        /// Whether to go on after the head: not when `Content-Length` is
+        /// above the limit.
+        func received(_ response: URLResponse) -> Bool {
+            let declared = response.expectedContentLength  // -1 when unknown
+            if declared > Int64(limit) {
+                halt(.tooLarge(declared: declared), cancelTask: false)  // the disposition cancels it
+                return false
             }
+            lock.withLock {
+                self.response = response
+                if declared > 0 { body.reserveCapacity(Int(declared)) }
+            }
+            return true
+        }
+
+        /// Keeps a piece of the body, or stops the request when it would
+        /// pass the limit.
+        func received(_ data: Data) {
+            let over = lock.withLock {
+                guard stop == nil else { return false }
+                if data.count > limit - body.count { return true }
+                body.append(data)
+                return false
+            }
+            if over { halt(.tooLarge(declared: nil)) }
+        }
+
+        /// Reports how the task ended.
+        func complete(_ error: (any Error)?) {
+            let (stop, response, body, continuation) = lock.withLock {
+                finished = true
+                defer { self.continuation = nil; self.body = Data() }
+                return (self.stop, self.response, self.body, self.continuation)
+            }
+            guard let continuation else { return }
             switch stop {
-            case .timedOut: return TransportFailure.timedOut
-            case .cancelled: return CancellationError()
+            case .timedOut: return continuation.resume(throwing: TransportFailure.timedOut)
+            case .cancelled: return continuation.resume(throwing: CancellationError())
+            case let .tooLarge(declared):
+                return continuation.resume(throwing: TransportFailure.bodyTooLarge(limit: limit, declared: declared))
             case nil: break
             }
-            guard let error else { return nil }
-            if let error = error as? URLError { return URLSessionTransport.failure(error) }
-            return TransportFailure.unreachable("the request failed")
+            if let error {
+                let failure = (error as? URLError).map(URLSessionTransport.failure)
+                    ?? TransportFailure.unreachable("the request failed")
+                return continuation.resume(throwing: failure)
+            }
+            guard let response else {
+                return continuation.resume(throwing: TransportFailure.unreachable("the server sent no response"))
+            }
+            continuation.resume(returning: (body, response))
         }
     }
 

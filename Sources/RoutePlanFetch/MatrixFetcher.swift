@@ -48,31 +48,75 @@ import RoutePlanMatrix
 public struct MatrixFetcher: Sendable {
     /// The service to ask.
     public var provider: Provider
-    /// How long one request may take before it counts as timed out (and is retried).
+    /// How long one request may take before it counts as timed out (and is
+    /// retried): more than 0 and at most ``maximumTimeout`` (a day).
     public var timeout: Duration
     /// Retries and backoff.
     public var retry: RetryPolicy
+    /// The largest response body accepted, in bytes (at least 1;
+    /// ``defaultMaxResponseBytes``, 32 MiB, unless set).
+    ///
+    /// A response whose `Content-Length` is larger is refused before its
+    /// body is read; a body that turns out larger while it arrives (no
+    /// `Content-Length`, or a wrong one) is cut off as soon as it passes the
+    /// limit. Either way the fetch fails at once with
+    /// ``FetchError/responseTooLarge(tile:url:limit:declaredBytes:)``: a
+    /// server that sends gigabytes is not asked again.
+    ///
+    /// Google's responses (at most 100 elements) are well below 100 kB. An
+    /// OSRM table of *n* × *n* durations and distances takes roughly
+    /// 20 · n² bytes, so 32 MiB covers tiles up to about 1,200 × 1,200;
+    /// raise the limit for an OSRM server with a larger `maxTableSize`.
+    public var maxResponseBytes: Int
     /// Called with each ``FetchEvent``, on the fetching task.
     public var onEvent: (@Sendable (FetchEvent) -> Void)?
 
     /// Makes the transport for one fetch.
     var makeTransport: @Sendable (Duration) -> any HTTPTransport
 
+    /// The default ``maxResponseBytes``: 32 MiB (33,554,432 bytes).
+    public static let defaultMaxResponseBytes = 32 << 20
+
+    /// The longest ``timeout`` accepted: a day. Longer ones are refused by
+    /// ``fetch(_:)`` and ``plan(_:)`` (they could not be handed to URLSession
+    /// and the system timers without overflowing).
+    public static let maximumTimeout = Duration.seconds(86_400)
+
     public init(provider: Provider, timeout: Duration = .seconds(30), retry: RetryPolicy = RetryPolicy(),
+                maxResponseBytes: Int = MatrixFetcher.defaultMaxResponseBytes,
                 onEvent: (@Sendable (FetchEvent) -> Void)? = nil) {
-        self.init(provider: provider, timeout: timeout, retry: retry, onEvent: onEvent,
-                  makeTransport: { URLSessionTransport(timeout: $0) })
+        self.init(provider: provider, timeout: timeout, retry: retry, maxResponseBytes: maxResponseBytes,
+                  onEvent: onEvent, makeTransport: { URLSessionTransport(timeout: $0) })
     }
 
     /// A fetcher with another transport.
-    init(provider: Provider, timeout: Duration, retry: RetryPolicy, onEvent: (@Sendable (FetchEvent) -> Void)?,
+    init(provider: Provider, timeout: Duration, retry: RetryPolicy, maxResponseBytes: Int,
+         onEvent: (@Sendable (FetchEvent) -> Void)?,
          makeTransport: @escaping @Sendable (Duration) -> any HTTPTransport) {
         self.provider = provider
         self.timeout = timeout
         self.retry = retry
+        self.maxResponseBytes = maxResponseBytes
         self.onEvent = onEvent
         self.makeTransport = makeTransport
     }
+
+    /// A ``timeout`` from a number of seconds, such as a command line's
+    /// `--timeout 20`, checked before it is converted: converting a Double
+    /// to a `Duration` or to whole nanoseconds yourself traps for values such
+    /// as `1e300`.
+    ///
+    /// - Throws: ``FetchError/invalidSetting(name:value:expected:)`` unless
+    ///   `seconds` is finite, above 0 (at least a nanosecond) and at most
+    ///   ``maximumTimeout``.
+    public static func timeout(seconds: Double) throws(FetchError) -> Duration {
+        guard seconds.isFinite, seconds > 0, seconds <= maximumTimeout.seconds, (seconds * 1e9).rounded() >= 1 else {
+            throw .invalidSetting(name: "timeout", value: "\(seconds) s", expected: timeoutRange)
+        }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    static let timeoutRange = "more than 0 s and at most \(Int(maximumTimeout.seconds)) s (a day)"
 
     /// The requests ``fetch(_:)`` would send for `places`, after checking the
     /// places and the settings; sends nothing.
@@ -97,6 +141,7 @@ public struct MatrixFetcher: Sendable {
     ///   ``FetchError/httpStatus(tile:status:url:)``,
     ///   ``FetchError/retriesExhausted(tile:attempts:lastStatus:)``,
     ///   ``FetchError/malformedResponse(tile:attempts:reason:)``,
+    ///   ``FetchError/responseTooLarge(tile:url:limit:declaredBytes:)``,
     ///   ``FetchError/transport(tile:reason:)``; `CancellationError` when the
     ///   task is cancelled.
     public func fetch(_ places: [FetchPlace]) async throws -> MatrixFetchResult {
@@ -136,7 +181,7 @@ public struct MatrixFetcher: Sendable {
             let outcome: AttemptOutcome
             var body = Data()
             do {
-                let response = try await transport.get(url, timeout: timeout)
+                let response = try await transport.get(url, timeout: timeout, maxBodyBytes: maxResponseBytes)
                 body = response.body
                 outcome = requests.check(response, tile: tile)
             } catch let failure as TransportFailure {
@@ -147,6 +192,8 @@ public struct MatrixFetcher: Sendable {
                     outcome = .retry(requests.scrub(reason), retryAfterSeconds: nil)
                 case let .unusable(reason):
                     throw FetchError.transport(tile: tile, reason: requests.scrub(reason))
+                case let .bodyTooLarge(limit, declared):
+                    throw FetchError.responseTooLarge(tile: tile, url: requests.displayURL, limit: limit, declaredBytes: declared)
                 }
             }
 
@@ -220,14 +267,18 @@ public struct MatrixFetcher: Sendable {
         func invalid(_ name: String, _ value: String, _ expected: String) -> FetchError {
             .invalidSetting(name: name, value: value, expected: expected)
         }
-        guard timeout > .zero else { throw invalid("timeout", Self.describe(timeout), "more than 0 s") }
+        guard timeout > .zero, timeout <= Self.maximumTimeout else {
+            throw invalid("timeout", Self.describe(timeout), Self.timeoutRange)
+        }
+        guard maxResponseBytes >= 1 else { throw invalid("maxResponseBytes", "\(maxResponseBytes)", "at least 1") }
         guard retry.maxAttempts >= 1 else { throw invalid("maxAttempts", "\(retry.maxAttempts)", "at least 1") }
         guard retry.malformedRetries >= 0 else {
             throw invalid("malformedRetries", "\(retry.malformedRetries)", "0 or more")
         }
-        guard retry.baseDelay >= .zero, retry.maxDelay >= .zero else {
+        let longest = RetryPolicy.longestDelay
+        guard retry.baseDelay >= .zero, retry.maxDelay >= .zero, retry.baseDelay <= longest, retry.maxDelay <= longest else {
             throw invalid("baseDelay and maxDelay", "\(Self.describe(retry.baseDelay)) and \(Self.describe(retry.maxDelay))",
-                          "0 s or more")
+                          "0 s or more, and at most \(Int(longest.seconds)) s (a day)")
         }
         switch provider {
         case let .google(apiKey, travelMode, _, endpoint):
@@ -254,9 +305,10 @@ public struct MatrixFetcher: Sendable {
         return url.host?.isEmpty == false
     }
 
-    /// `0.5 s`, `30 s`.
+    /// `0.5 s`, `30 s`, `9.223372036854776e+18 s`: whole numbers are shown
+    /// as such only where they fit an integer.
     static func describe(_ duration: Duration) -> String {
         let seconds = duration.seconds
-        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        return seconds == seconds.rounded() && abs(seconds) < 1e15 ? "\(Int64(seconds)) s" : "\(seconds) s"
     }
 }

@@ -11,7 +11,12 @@
 /// retry together; a `Retry-After` header (in seconds) lengthens the wait up
 /// to `maxDelay`. The jitter comes from a SplitMix64 generator seeded with
 /// ``jitterSeed``, so a fixed seed gives the same waits every run.
+///
+/// ``MatrixFetcher`` accepts delays of at most ``longestDelay`` (a day).
 public struct RetryPolicy: Sendable, Hashable {
+    /// The longest ``baseDelay`` and ``maxDelay`` accepted: a day.
+    public static let longestDelay = Duration.seconds(86_400)
+
     /// Attempts per request, the first included (at least 1).
     public var maxAttempts: Int
     /// The wait before the first retry, before jitter.
@@ -34,12 +39,18 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait before retry `retry` (1-based), with `unit` drawn from [0, 1)
     /// and an optional server-requested minimum.
+    ///
+    /// Never traps: the delays are clamped to 0…``longestDelay`` first, so
+    /// the doubling (at most 2³⁰ times) stays far inside `Duration`'s range,
+    /// and the result can be slept for.
     func delay(beforeRetry retry: Int, unit: Double, retryAfter: Duration?) -> Duration {
+        let cap = min(max(maxDelay, .zero), Self.longestDelay)
+        let base = min(max(baseDelay, .zero), Self.longestDelay)
         let exponent = min(max(retry - 1, 0), 30)
-        var delay = baseDelay * (1 << exponent)
-        if delay > maxDelay || delay < .zero { delay = maxDelay }
-        delay = delay * (0.5 + 0.5 * unit)
-        if let retryAfter, retryAfter > delay { delay = min(retryAfter, maxDelay) }
+        var delay = base * (1 << exponent)
+        if delay > cap { delay = cap }
+        delay = delay * (0.5 + 0.5 * min(max(unit.isNaN ? 0 : unit, 0), 1))
+        if let retryAfter, retryAfter > delay { delay = min(retryAfter, cap) }
         return delay
     }
 }

@@ -20,8 +20,16 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A matrix file or folder that cannot be read.
     case unreadableFile(file: String, reason: String)
-    /// A matrix file that is not valid JSON; `line` and `column` are 1-based.
+    /// A matrix file that is not valid JSON, or not strict JSON (see
+    /// ``StrictJSON``); `line` and `column` are 1-based, and `reason` ends
+    /// with the JSON path of the value at fault when there is one
+    /// (`duplicate key "value" (first at line 9, column 13) at rows[0].elements[1].duration.value`).
     case invalidJSON(file: String, line: Int, column: Int, reason: String)
+    /// A matrix file that is too large, binary, compressed, or UTF-16/UTF-32
+    /// text (see ``InputFile``); problems reaching the file (missing,
+    /// permissions, a folder or a named pipe) are
+    /// ``unreadableFile(file:reason:)``.
+    case unusableFile(InputFile.Problem)
     /// JSON that is none of the ``MatrixSourceFormat`` formats; `found`
     /// describes its top level.
     case unrecognizedMatrixFormat(file: String, found: String)
@@ -66,6 +74,8 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible {
     case placeCountMismatch(places: Int, coordinates: Int)
 
     public var description: String {
+        // Text from input files and services is shown with its control characters escaped.
+        func e(_ text: String) -> String { MessageText.escaped(text) }
         switch self {
         case let .invalidCoordinate(index, latitude, longitude):
             return "place \(index + 1) has coordinate (\(latitude), \(longitude)); latitude must be within −90…90 and longitude within −180…180"
@@ -82,14 +92,17 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .matrixTooLarge(nodes, required, available):
             return "a full cost matrix for \(nodes) nodes needs \(required / 1_000_000) MB, more than the \(available / 1_000_000) MB available"
         case let .unreadableFile(file, reason):
-            return "cannot read the matrix file \(file): \(reason); check the path and its permissions"
+            return "cannot read the matrix file \(e(file)): \(e(reason)); check the path and its permissions"
         case let .invalidJSON(file, line, column, reason):
-            return "\(file) is not valid JSON (line \(line), column \(column): \(reason)); save the response body exactly as the service returned it"
+            return "\(e(file)) is not valid JSON (line \(line), column \(column): \(e(reason))); save the response body exactly as the service returned it"
+        case let .unusableFile(problem):
+            return problem.description
         case let .unrecognizedMatrixFormat(file, found):
             let formats = MatrixSourceFormat.allCases.map { "\($0.rawValue) (\($0.description))" }.joined(separator: "; ")
-            return "\(file) is \(found), which is no matrix format RoutePlan reads; expected one of: \(formats)"
+            return "\(e(file)) is \(e(found)), which is no matrix format RoutePlan reads; expected one of: \(formats)"
         case let .serviceStatus(file, format, status, message):
-            let detail = message.map { " The service said: \($0)" } ?? ""
+            let detail = message.map { " The service said: \(MessageText.quoted($0, limit: 300))" } ?? ""
+            let (file, status) = (e(file), e(status))
             switch format {
             case .google, .googleTiles:
                 return "\(file) is a failed Google Distance Matrix response with status \(status): \(GoogleDistanceMatrixResponse.meaning(ofStatus: status)).\(detail)"
@@ -99,37 +112,49 @@ public enum MatrixError: Error, Sendable, Hashable, CustomStringConvertible {
                 return "\(file) is a failed OSRM response with code \(status): \(OSRMTableResponse.meaning(ofCode: status)).\(detail)"
             }
         case let .missingField(file, path, expected):
-            return "\(file) has no \(path) (expected \(expected)); save the complete response body as the service returned it"
+            return "\(e(file)) has no \(e(path)) (expected \(expected)); save the complete response body as the service returned it"
         case let .invalidField(file, path, value, expected):
-            return "\(file) has \(value) at \(path.isEmpty ? "the top level" : path), expected \(expected); check that the file is an unmodified response"
+            return "\(e(file)) has \(e(value)) at \(path.isEmpty ? "the top level" : e(path)), expected \(expected); check that the file is an unmodified response"
         case let .unevenRow(file, path, row, expected, actual):
-            return "\(file): row \(row + 1) (\(path)) has \(actual) entries but there are \(expected) destinations; the response is truncated or edited"
+            return "\(e(file)): row \(row + 1) (\(e(path))) has \(actual) entries but there are \(expected) destinations; the response is truncated or edited"
         case let .responseSizeMismatch(file, origins, destinations, stops):
-            return "\(file) has \(origins) origins × \(destinations) destinations but the itinerary has \(stops) stops; request the matrix with every stop, in itinerary order, as both origins and destinations, or use a tile cache that names the places"
+            return "\(e(file)) has \(origins) origins × \(destinations) destinations but the itinerary has \(stops) stops; request the matrix with every stop, in itinerary order, as both origins and destinations, or use a tile cache that names the places"
         case let .indexOutOfRange(file, element, field, value, count):
-            return "\(file): element \(element) has \(field) \(value), but there are only \(count) places (0…\(count - 1)); the response belongs to another request"
+            return "\(e(file)): element \(element) has \(field) \(value), but there are only \(count) places (0…\(count - 1)); the response belongs to another request"
         case let .conflictingElement(file, element, earlier, origin, destination):
-            return "\(file): elements \(earlier) and \(element) both answer origin \(origin) → destination \(destination) with different values; keep one response per request"
+            return "\(e(file)): elements \(earlier) and \(element) both answer origin \(origin) → destination \(destination) with different values; keep one response per request"
         case let .unsupportedCacheVersion(file, version):
-            return "\(file) is a RoutePlan tile cache of version \(version), but only version 1 is supported; write \"routeplanMatrixCache\": 1"
+            return "\(e(file)) is a RoutePlan tile cache of version \(e(version)), but only version 1 is supported; write \"routeplanMatrixCache\": 1"
         case let .unexpectedFormat(file, format, allowed):
             if allowed == [.googleTiles] {
-                return "\(file) is a folder, which is always read as a google-tiles cache, not as \(format.rawValue); leave out the format, or name a single file"
+                return "\(e(file)) is a folder, which is always read as a google-tiles cache, not as \(format.rawValue); leave out the format, or name a single file"
             }
-            return "\(file) is a response of format \(format.rawValue), but only \(allowed.map(\.rawValue).joined(separator: " or ")) is allowed there; make the cache's provider match its tiles, or put each service's responses in a cache of their own"
+            return "\(e(file)) is a response of format \(format.rawValue), but only \(allowed.map(\.rawValue).joined(separator: " or ")) is allowed there; make the cache's provider match its tiles, or put each service's responses in a cache of their own"
         case let .tileSizeMismatch(file, tile, origins, destinations, responseOrigins, responseDestinations):
-            return "\(file): tile \(tile + 1) lists \(origins) origins × \(destinations) destinations, but its response has \(responseOrigins) × \(responseDestinations); list the places exactly as they were sent in that request"
+            return "\(e(file)): tile \(tile + 1) lists \(origins) origins × \(destinations) destinations, but its response has \(responseOrigins) × \(responseDestinations); list the places exactly as they were sent in that request"
         case let .unknownPlace(file, tile, field, index, value):
-            return "\(file): tile \(tile + 1) \(field)[\(index)] is \"\(value)\", which is neither the placeID nor the name of any stop; use the stop's placeID or its exact name"
+            return "\(e(file)): tile \(tile + 1) \(field)[\(index)] is \(MessageText.quoted(value, limit: 80)), which is neither the placeID nor the name of any stop; use the stop's placeID or its exact name"
         case let .ambiguousPlace(file, tile, field, index, value, stops):
             let list = stops.map { "\($0 + 1)" }.joined(separator: ", ")
-            return "\(file): tile \(tile + 1) \(field)[\(index)] \"\(value)\" matches stops \(list); use a placeID, or give those stops different names"
+            return "\(e(file)): tile \(tile + 1) \(field)[\(index)] \(MessageText.quoted(value, limit: 80)) matches stops \(list); use a placeID, or give those stops different names"
         case let .conflictingPair(_, _, fromName, toName, first, firstSource, second, secondSource):
-            return "\(firstSource) says \(fromName) → \(toName) is \(first), but \(secondSource) says \(second); keep only one answer per pair"
+            return "\(e(firstSource)) says \(e(fromName)) → \(e(toName)) is \(first), but \(e(secondSource)) says \(second); keep only one answer per pair"
         case let .noTiles(file):
-            return "\(file) holds no tiles; add at least one *.json tile or a \"tiles\" array"
+            return "\(e(file)) holds no tiles; add at least one *.json tile or a \"tiles\" array"
         case let .placeCountMismatch(places, coordinates):
             return "the observed matrix covers \(places) places but \(coordinates) coordinates were given; pass one coordinate per place, in the same order"
         }
+    }
+}
+
+extension MatrixError {
+    /// The error for JSON text that ``JSONReader`` refused.
+    static func invalidJSON(file: String, _ problem: StrictJSON.Problem) -> MatrixError {
+        .invalidJSON(file: file, line: problem.line, column: problem.column, reason: problem.reasonWithPath)
+    }
+
+    /// The error for an input file that ``InputFile`` refused.
+    static func file(_ problem: InputFile.Problem) -> MatrixError {
+        problem.isContentProblem ? .unusableFile(problem) : .unreadableFile(file: problem.path, reason: problem.reason)
     }
 }

@@ -21,33 +21,42 @@ import Foundation
 public enum MatrixSource {
     /// Reads a response file, a tile-cache file, or a folder of tiles.
     ///
+    /// Files are read with ``InputFile/read(_:limit:what:)``: a path that is
+    /// missing, unreadable, a named pipe or a device, and a file larger than
+    /// `sizeLimit`, binary or UTF-16/UTF-32, fails before its content is read.
+    ///
     /// - Parameters:
     ///   - url: a file, or a folder (always read as a ``MatrixTileCache``).
     ///   - stops: the itinerary's stops, in order.
     ///   - format: the format to read, instead of recognising it.
     ///   - preferTraffic: use traffic-aware durations where the response has
     ///     them (set it for driving).
-    /// - Throws: ``MatrixError/unreadableFile(file:reason:)`` and everything
+    ///   - sizeLimit: the largest file read, in bytes (for a folder, each
+    ///     file's); 64 MiB unless given.
+    /// - Throws: ``MatrixError/unreadableFile(file:reason:)``,
+    ///   ``MatrixError/unusableFile(_:)`` and everything
     ///   ``read(_:fileName:stops:format:preferTraffic:)`` throws; errors name
-    ///   the file by its last path component.
+    ///   the file by its path.
     /// - Complexity: O(b + n²) for *b* bytes and *n* stops.
     public static func read(contentsOf url: URL, stops: [StopKey], format: MatrixSourceFormat? = nil,
-                            preferTraffic: Bool) throws -> ObservedMatrix {
+                            preferTraffic: Bool, sizeLimit: Int = InputFile.defaultLimit) throws -> ObservedMatrix {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             if let format, format != .googleTiles {
                 throw MatrixError.unexpectedFormat(file: url.path, format: format, allowed: [.googleTiles])
             }
-            return try MatrixTileCache(folder: url, preferTraffic: preferTraffic).observedMatrix(stops: stops)
+            return try MatrixTileCache(folder: url, preferTraffic: preferTraffic, sizeLimit: sizeLimit).observedMatrix(stops: stops)
         }
-        return try read(contents(of: url), fileName: url.path, stops: stops, format: format,
+        return try read(contents(of: url, limit: sizeLimit), fileName: url.path, stops: stops, format: format,
                         preferTraffic: preferTraffic)
     }
 
     /// Reads a response body.
     ///
     /// - Parameter fileName: names the data in errors.
-    /// - Throws: ``MatrixError/invalidJSON(file:line:column:reason:)``;
+    /// - Throws: ``MatrixError/invalidJSON(file:line:column:reason:)`` for
+    ///   text that is not strict JSON (see ``StrictJSON``: duplicate keys,
+    ///   numbers out of range, NaN, deep nesting and UTF-16 are errors too);
     ///   ``MatrixError/unrecognizedMatrixFormat(file:found:)``, which lists the
     ///   formats expected; ``MatrixError/responseSizeMismatch(file:origins:destinations:stops:)``
     ///   for a whole-matrix response that is not n × n; and every error of
@@ -59,11 +68,12 @@ public enum MatrixSource {
         var format = format
         do {
             value = try JSONReader.parse(data)
-        } catch let syntax {
+        } catch let single {
             // Not one JSON value: perhaps newline-delimited Routes API elements.
-            guard format == nil || format == .routes, let values = try? JSONReader.parseSequence(data), values.count > 1,
-                  MatrixSourceFormat.detect(in: .array(values)) == .routes else {
-                throw MatrixError.invalidJSON(file: fileName, line: syntax.line, column: syntax.column, reason: syntax.reason)
+            guard format == nil || format == .routes else { throw MatrixError.invalidJSON(file: fileName, single) }
+            let values = try JSONReader.parseSequence(orExplain: data, single, fileName: fileName)
+            guard values.count > 1, MatrixSourceFormat.detect(in: .array(values)) == .routes else {
+                throw MatrixError.invalidJSON(file: fileName, single)
             }
             value = .array(values)
             format = .routes
@@ -85,22 +95,21 @@ public enum MatrixSource {
         }
     }
 
-    /// The bytes of a file.
-    static func contents(of url: URL) throws -> Data {
+    /// The bytes of a matrix file, read with ``InputFile/read(_:limit:what:)``.
+    static func contents(of url: URL, limit: Int) throws(MatrixError) -> Data {
         do {
-            return try Data(contentsOf: url)
+            return try InputFile.read(url, limit: limit, what: "matrix file")
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
-            throw MatrixError.unreadableFile(file: url.path, reason: reason)
+            throw MatrixError.file(error)
         }
     }
 
     /// Parses one JSON value, reporting a syntax error with its line and column.
-    static func parseJSON(_ data: Data, file: String) throws -> JSONValue {
+    static func parseJSON(_ data: Data, file: String) throws(MatrixError) -> JSONValue {
         do {
             return try JSONReader.parse(data)
         } catch {
-            throw MatrixError.invalidJSON(file: file, line: error.line, column: error.column, reason: error.reason)
+            throw MatrixError.invalidJSON(file: file, error)
         }
     }
 }

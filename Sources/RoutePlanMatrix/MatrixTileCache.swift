@@ -98,12 +98,17 @@ public struct MatrixTileCache: Sendable, Hashable {
 
     /// Reads every `*.json` file of a folder, in name order.
     ///
+    /// Each file is read with ``InputFile/read(_:limit:what:)``, so an entry
+    /// that is a folder, a named pipe or a device, or a file larger than
+    /// `sizeLimit` (64 MiB unless given), fails before its content is read.
+    ///
     /// - Throws: as ``init(_:fileName:preferTraffic:)``, and
     ///   ``MatrixError/unreadableFile(file:reason:)``,
+    ///   ``MatrixError/unusableFile(_:)``,
     ///   ``MatrixError/noTiles(file:)`` for a folder without `*.json` files,
     ///   ``MatrixError/invalidField(file:path:value:expected:)`` when two
     ///   files name different travel modes.
-    public init(folder: URL, preferTraffic: Bool) throws {
+    public init(folder: URL, preferTraffic: Bool, sizeLimit: Int = InputFile.defaultLimit) throws {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -117,13 +122,13 @@ public struct MatrixTileCache: Sendable, Hashable {
         provider = nil
         travelMode = nil
         for name in names {
-            let part = try MatrixTileCache(JSONNode(MatrixSource.parseJSON(MatrixSource.contents(of: folder.appendingPathComponent(name)),
-                                                                            file: name), file: name),
+            let data = try MatrixSource.contents(of: folder.appendingPathComponent(name), limit: sizeLimit)
+            let part = try MatrixTileCache(JSONNode(MatrixSource.parseJSON(data, file: name), file: name),
                                            preferTraffic: preferTraffic)
             if let mode = part.travelMode {
                 if let travelMode, travelMode != mode {
-                    throw MatrixError.invalidField(file: name, path: "travelMode", value: "the string \"\(mode)\"",
-                                                   expected: "\"\(travelMode)\" like the other files of the folder")
+                    throw MatrixError.invalidField(file: name, path: "travelMode", value: "the string \(MessageText.quoted(mode))",
+                                                   expected: "\(MessageText.quoted(travelMode)) like the other files of the folder")
                 }
                 travelMode = mode
             }

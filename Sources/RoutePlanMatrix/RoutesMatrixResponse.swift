@@ -67,9 +67,8 @@ public struct RoutesMatrixResponse: Sendable, Hashable {
             value = try JSONReader.parse(data)
         } catch let first {
             // Not one JSON value: perhaps a stream of element objects.
-            guard let values = try? JSONReader.parseSequence(data), values.count > 1 else {
-                throw MatrixError.invalidJSON(file: fileName, line: first.line, column: first.column, reason: first.reason)
-            }
+            let values = try JSONReader.parseSequence(orExplain: data, first, fileName: fileName)
+            guard values.count > 1 else { throw MatrixError.invalidJSON(file: fileName, first) }
             value = .array(values)
         }
         try self.init(JSONNode(value, file: fileName), preferTraffic: preferTraffic)

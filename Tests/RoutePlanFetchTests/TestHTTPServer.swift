@@ -37,11 +37,25 @@ struct RecordedRequest: Sendable {
 
 /// One canned reply.
 struct CannedResponse: Sendable {
+    /// What the `Content-Length` header says.
+    enum ContentLength: Sendable {
+        /// The true length of the body.
+        case actual
+        /// No header: the body ends when the connection closes.
+        case omitted
+        /// This number, whatever the body's length (a lying server).
+        case declared(Int64)
+    }
+
     var status: Int = 200
     var headers: [(String, String)] = [("Content-Type", "application/json; charset=UTF-8")]
     var body: Data = Data()
     /// Seconds to wait before replying (to make the client time out).
     var delay: TimeInterval = 0
+    var contentLength = ContentLength.actual
+    /// Filler bytes sent after `body`, generated while sending (so that
+    /// gigantic bodies take no memory), until the client stops reading.
+    var streamedBytes: Int64 = 0
 
     static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> CannedResponse {
         CannedResponse(status: status, body: Data(text.utf8), delay: delay)
@@ -69,6 +83,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private let handler: Handler
     private let lock = NSLock()
     private var received: [RecordedRequest] = []
+    private var sent: [Int: Int64] = [:]
     private var stopped = false
 
     /// Starts a server that answers each request with `handler`.
@@ -122,6 +137,12 @@ final class TestHTTPServer: @unchecked Sendable {
         lock.withLock { received }
     }
 
+    /// The bytes of body sent in reply to request `number`, once the reply
+    /// is over (all sent, or the client went away); `nil` before.
+    func bodyBytesSent(forRequest number: Int) -> Int64? {
+        lock.withLock { sent[number] }
+    }
+
     /// Stops accepting connections (replies already being made still go out).
     func stop() {
         let first = lock.withLock {
@@ -153,6 +174,9 @@ final class TestHTTPServer: @unchecked Sendable {
         defer { close(connection) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         _ = setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A client that stops reading without closing must not hold the thread forever.
+        var sendTimeout = timeval(tv_sec: 20, tv_usec: 0)
+        _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         guard let head = readHead(connection), let request = parse(head) else { return }
         let reply = handler(request)
         if reply.delay > 0 {
@@ -161,8 +185,28 @@ final class TestHTTPServer: @unchecked Sendable {
         }
         var text = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
         for (name, value) in reply.headers { text += "\(name): \(value)\r\n" }
-        text += "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
-        write(Data(text.utf8) + reply.body, to: connection)
+        switch reply.contentLength {
+        case .actual: text += "Content-Length: \(Int64(reply.body.count) + reply.streamedBytes)\r\n"
+        case .omitted: break
+        case let .declared(length): text += "Content-Length: \(length)\r\n"
+        }
+        text += "Connection: close\r\n\r\n"
+        var total: Int64 = 0
+        if write(Data(text.utf8), to: connection) == text.utf8.count {
+            total = Int64(write(reply.body, to: connection))
+            if total == reply.body.count, reply.streamedBytes > 0 {
+                let chunk = Data(repeating: UInt8(ascii: " "), count: 64 << 10)
+                var left = reply.streamedBytes
+                while left > 0, !isStopped {
+                    let piece = Int(min(left, Int64(chunk.count)))
+                    let written = write(piece == chunk.count ? chunk : chunk.prefix(piece), to: connection)
+                    total += Int64(written)
+                    left -= Int64(written)
+                    if written < piece { break }
+                }
+            }
+        }
+        lock.withLock { sent[request.number] = total }
         shutdown(connection, Int32(SHUT_WR))
     }
 
@@ -202,8 +246,10 @@ final class TestHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Sends all of `data`, ignoring a client that has gone away (no SIGPIPE).
-    private func write(_ data: Data, to connection: Int32) {
+    /// Sends all of `data`, ignoring a client that has gone away (no
+    /// SIGPIPE); returns how many bytes were sent.
+    @discardableResult
+    private func write(_ data: Data, to connection: Int32) -> Int {
         #if canImport(Glibc)
         let flags = Int32(MSG_NOSIGNAL)
         #else
@@ -211,13 +257,14 @@ final class TestHTTPServer: @unchecked Sendable {
         _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         let flags: Int32 = 0
         #endif
-        data.withUnsafeBytes { raw in
+        return data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, flags)
-                guard sent > 0 else { return }
+                guard sent > 0 else { return offset }
                 offset += sent
             }
+            return offset
         }
     }
 
