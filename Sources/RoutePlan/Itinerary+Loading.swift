@@ -1,17 +1,25 @@
 import Foundation
 import RoutePlanExport
+import RoutePlanMatrix
 
 extension Itinerary {
+    /// The largest itinerary file read: 64 MiB (a million places).
+    public static let maximumFileBytes = InputFile.defaultLimit
+
     /// Reads and validates an itinerary file.
     ///
+    /// The file is checked before it is read: a regular file (not a folder,
+    /// pipe or device), at most `limit` bytes, text rather than binary or
+    /// UTF-16/32.
+    ///
     /// - Throws: ``PlanningError`` naming the file and the field at fault.
-    public init(contentsOf url: URL) throws {
+    public init(contentsOf url: URL, limit: Int = maximumFileBytes) throws {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try InputFile.read(url, limit: limit, what: "itinerary")
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "permission denied or not a file" : "no such file"
-            throw PlanningError.unreadableFile(file: url.path, reason: reason)
+            if error.isContentProblem { throw PlanningError.unusableFile(file: url.path, problem: error) }
+            throw PlanningError.unreadableFile(file: url.path, reason: error.reason)
         }
         try self.init(json: data, fileName: url.path)
     }
@@ -22,6 +30,14 @@ extension Itinerary {
     /// - Throws: ``PlanningError`` naming the field at fault, e.g.
     ///   `placesToGo[2].location.lat`.
     public init(json data: Data, fileName: String? = nil) throws {
+        // Strict JSON first (duplicate keys, numbers out of range, encodings,
+        // nesting), with line, column and field path: Foundation's decoder
+        // keeps the first of duplicate keys silently and names no position.
+        do {
+            try StrictJSON.check(data)
+        } catch {
+            throw PlanningError.invalidJSON(file: fileName, problem: error)
+        }
         let decoder = JSONDecoder()
         decoder.userInfo[.itineraryFileName] = fileName
         do {

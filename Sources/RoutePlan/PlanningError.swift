@@ -11,6 +11,12 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableFile(file: String, reason: String)
     /// The text is not valid JSON.
     case malformedJSON(file: String?, detail: String)
+    /// The text breaks a rule of strict JSON (duplicate keys, numbers out of
+    /// range, a UTF-16 file, …) at a line, column and field path.
+    case invalidJSON(file: String?, problem: StrictJSON.Problem)
+    /// The file is no itinerary to read: past its size cap, binary, in
+    /// another encoding, not a regular file.
+    case unusableFile(file: String, problem: InputFile.Problem)
     /// A required field is absent.
     case missingField(file: String?, field: String)
     /// A field has the wrong JSON type.
@@ -51,10 +57,11 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
     public var category: ErrorCategory {
         switch self {
         case .solver(let error): return error.category
+        case let .unusableFile(_, problem): return problem.category
         case .matrix(let error): return error.category
         case .unreachablePlaces, .noRouteAroundUnreachablePairs: return .infeasible
         case .tooManyStops, .planTooLarge: return .tooLarge
-        case .unreadableFile, .malformedJSON, .missingField, .wrongType, .noPlaces, .invalidCoordinate, .unknownValue,
+        case .unreadableFile, .malformedJSON, .invalidJSON, .missingField, .wrongType, .noPlaces, .invalidCoordinate, .unknownValue,
              .outOfRange,
              .unknownStop, .ambiguousStop, .duplicatePlaceID, .emptyName, .matrixSize:
             return .badInput
@@ -70,6 +77,7 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
              let .emptyName(_, field):
             return field
         case .noPlaces: return "placesToGo"
+        case let .invalidJSON(_, problem): return problem.path.isEmpty ? nil : problem.path
         default: return nil
         }
     }
@@ -94,6 +102,10 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(file): cannot read the file (\(reason)); check the path"
         case let .malformedJSON(file, detail):
             return "\(at(file))not valid JSON (\(detail)); fix the syntax"
+        case let .invalidJSON(file, problem):
+            return "\(at(file))not valid JSON: \(problem.description); fix the file"
+        case let .unusableFile(_, problem):
+            return problem.description
         case let .missingField(file, field):
             return "\(at(file, field))required field is missing; add it"
         case let .wrongType(file, field, expected):

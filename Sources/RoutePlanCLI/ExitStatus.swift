@@ -64,9 +64,8 @@ enum ExitStatus {
             return (status(for: error.category), commandLineWording(error))
         case let error as MatrixError:
             switch error {
-            case .matrixTooLarge: return (unavailable, error.description)
             case .unreadableFile: return (noInput, error.description)
-            default: return (dataError, error.description)
+            default: return (status(for: error.category), error.description)
             }
         case let error as OutputError:
             return (cannotCreate, error.description)
@@ -79,7 +78,7 @@ enum ExitStatus {
         case let error as FetchError:
             switch error {
             case .missingAPIKey, .invalidSetting, .unsupportedTravelMode: return (usage, error.description)
-            case .serviceStatus, .httpStatus, .retriesExhausted, .malformedResponse, .transport:
+            case .serviceStatus, .httpStatus, .retriesExhausted, .malformedResponse, .transport, .responseTooLarge:
                 return (unavailable, error.description)
             case .cannotWriteCache: return (cannotCreate, error.description)
             default: return (dataError, error.description)

@@ -32,8 +32,8 @@ struct ItineraryValidationTests {
         (#"{"placesToGo": [{"name": "A", "location": {"lat": 91, "lng": 2}}]}"#, "trip.json: placesToGo[0].location.lat: 91.0 is not a valid coordinate"),
         (#"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}, {"name": "B", "location": {"lat": 1, "lng": -180.5}}]}"#, "trip.json: placesToGo[1].location.lng: -180.5 is not a valid coordinate"),
         (#"{"placesToGo": [{"name": "A", "location": {"lat": "NaN", "lng": 2}}]}"#, "trip.json: placesToGo[0].location.lat: expected a number"),
-        (#"{"placesToGo": [{"name": "A", "location": {"lat": 1e999, "lng": 2}}]}"#, "trip.json: not valid JSON (Number 1e999 is not representable"),
-        ("{\n  \"placesToGo\": [\n    {\"name\": tru}\n  ]\n}", "trip.json: not valid JSON (Invalid value at line 3, column"),
+        (#"{"placesToGo": [{"name": "A", "location": {"lat": 1e999, "lng": 2}}]}"#, "trip.json: not valid JSON: line 1, column 51 (placesToGo[0].location.lat): number 1e999 is out of range"),
+        ("{\n  \"placesToGo\": [\n    {\"name\": tru}\n  ]\n}", "trip.json: not valid JSON: line 3, column 14 (placesToGo[0].name): unexpected word \"tru\""),
         (#"{"placesToGo": [{"name": "A", "location": {"lng": 2}}]}"#, "trip.json: placesToGo[0].location.lat: required field is missing"),
         (#"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}], "route": {"travelMode": "flying"}}"#, #"trip.json: route.travelMode: unknown value "flying"; use one of driving, walking, bicycling, transit"#),
         (#"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}], "route": {"optimizeFor": "fun"}}"#, #"trip.json: route.optimizeFor: unknown value "fun""#),
@@ -61,5 +61,50 @@ struct ItineraryValidationTests {
     func references() throws {
         let trip = try decode(#"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}, {"name": "B", "placeID": "pb", "location": {"lat": 1, "lng": 3}}], "route": {"start": "pb", "end": "A"}}"#)
         #expect(trip.route.start == .place("pb") && trip.route.end == .place("A"))
+    }
+}
+
+@Suite("Itinerary input: strict JSON and file checks")
+struct ItineraryStrictInputTests {
+    @Test("duplicate keys, tiny numbers and UTF-16 are refused with the line, column and field", arguments: [
+        (#"{"placesToGo": [{"name": "A", "name": "B", "location": {"lat": 1, "lng": 2}}]}"#, "placesToGo[0].name", "duplicate key"),
+        (#"{"placesToGo": [{"name": "A", "location": {"lat": 1e-400, "lng": 2}}]}"#, "placesToGo[0].location.lat", "1e-400"),
+    ])
+    func strict(json: String, field: String, words: String) throws {
+        do {
+            _ = try Itinerary(json: Data(json.utf8), fileName: "trip.json")
+            Issue.record("accepted \(json)")
+        } catch let error as PlanningError {
+            #expect(error.field == field)
+            #expect(error.category == .badInput)
+            #expect(error.description.hasPrefix("trip.json: not valid JSON: line 1, column"), "\(error)")
+            #expect(error.description.contains(words), "\(error)")
+        }
+    }
+
+    @Test("a UTF-16 file is named as such")
+    func utf16() throws {
+        let text = #"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}]}"#
+        var data = Data([0xFF, 0xFE])
+        data.append(text.data(using: .utf16LittleEndian)!)
+        #expect(throws: PlanningError.self) { try Itinerary(json: data, fileName: "trip.json") }
+        do { _ = try Itinerary(json: data) } catch { #expect("\(error)".contains("UTF-16"), "\(error)") }
+    }
+
+    @Test("an oversized file is refused by its size before it is read")
+    func oversized() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeplan-sparse-\(UUID()).json")
+        FileManager.default.createFile(atPath: url.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 4 << 30)  // sparse: no disk used
+        try handle.close()
+        do {
+            _ = try Itinerary(contentsOf: url)
+            Issue.record("read a 4 GiB file")
+        } catch let error as PlanningError {
+            #expect(error.category == .tooLarge, "\(error)")
+            #expect(error.description.contains(url.path))
+        }
     }
 }
