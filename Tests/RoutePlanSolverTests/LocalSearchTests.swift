@@ -135,6 +135,21 @@ struct RouteSolverTests {
         #expect(isValid(outcome.solution, matrix, .roundTrip()))
     }
 
+    @Test("a small exact solve with a deadline is solved at once; past its deadline it still answers a route")
+    func smallExactWithDeadline() async throws {
+        var gen = InstanceGenerator(seed: 61)
+        let matrix = try gen.asymmetric(12)
+        let solved = try await RouteSolver.solve(matrix, endpoints: .roundTrip(), options: .init(timeLimit: .seconds(10)))
+        #expect(solved.solution.provenOptimal && solved.solution.method == .heldKarp)
+        let exact = try await HeldKarp.solve(matrix, endpoints: .roundTrip())
+        #expect(solved.solution.cost == exact.cost)
+        // A deadline that has passed before the table is filled.
+        let control = SolveControl(deadline: .now - .seconds(1), timeLimit: .milliseconds(1))
+        let late = try RouteSolver.solveBlocking(matrix, endpoints: .roundTrip(), options: .init(strategy: .exact), control: control)
+        #expect(late.exactStoppedByTimeLimit && !late.solution.provenOptimal)
+        #expect(isValid(late.solution, matrix, .roundTrip()))
+    }
+
     @Test("forcing exact beyond the memory limit is refused up front")
     func exactMemory() async throws {
         var gen = InstanceGenerator(seed: 7)
