@@ -44,7 +44,10 @@ public final class PlanServer: Sendable {
 
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "routeplan.serve")) {
         self.configuration = configuration
-        executor = SolverExecutor(threadLimit: configuration.threads, queueCapacity: configuration.queueCapacity)
+        // Solves run below the event loops' priority (nice 10), so probes and
+        // refusals are answered at once while every core is solving.
+        executor = SolverExecutor(threadLimit: configuration.threads, queueCapacity: configuration.queueCapacity,
+                                  niceness: 10)
         quickLane = SolverExecutor(threadLimit: configuration.threads, queueCapacity: 64 * configuration.threads)
         budget = MemoryBudget(capacityBytes: configuration.memoryBudgetBytes)
         var limits = configuration.limits

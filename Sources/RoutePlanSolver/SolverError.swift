@@ -29,6 +29,10 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
     case overloaded(queued: Int, capacity: Int)
     /// The solver executor no longer accepts work: its host is shutting down.
     case shuttingDown
+    /// The work queued ahead would keep this solve from starting in time
+    /// (with a fifth of its time limit left); `waitSeconds` is when it would
+    /// start at the latest (infinite behind work without a deadline).
+    case cannotStartInTime(waitSeconds: Double, limitSeconds: Double)
     /// The memory a solve needs is more than the process-wide budget holds in all.
     case memoryBudgetExceeded(requiredBytes: Int, budgetBytes: Int)
     /// The memory a solve needs is reserved by other solves at the moment.
@@ -74,6 +78,9 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the solver is busy (\(queued) of \(capacity) queue places taken); try again shortly"
         case .shuttingDown:
             return "the solver is shutting down and takes no new work; try again on another instance"
+        case let .cannotStartInTime(wait, limit):
+            let when = wait.isFinite ? "for up to \((wait * 10).rounded() / 10) s" : "until work without a time limit ends"
+            return "the solver is busy: this \(limit) s solve would wait \(when) before it starts; try again shortly or allow more time"
         case let .memoryBudgetExceeded(required, budget):
             return "the solve needs \(ByteCount(required)), more than the memory budget of \(ByteCount(budget)); use fewer places or allow more memory"
         case let .memoryBudgetBusy(required, free, budget):
@@ -91,7 +98,7 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
             return .badInput
         case .noFeasibleRoute: return .infeasible
         case .exactTooManyNodes, .exactNeedsTooMuchMemory, .memoryBudgetExceeded, .allocationFailed: return .tooLarge
-        case .overloaded, .shuttingDown, .memoryBudgetBusy: return .overloaded
+        case .overloaded, .shuttingDown, .memoryBudgetBusy, .cannotStartInTime: return .overloaded
         case .cancelled: return .cancelled
         case .timeLimitReached: return .timedOut
         }

@@ -24,6 +24,12 @@ import Synchronization
 /// ``SolverError/overloaded(queued:capacity:)`` at once, which a service
 /// answers with 503 and `Retry-After`.
 ///
+/// **Admission by deadline.** An executor that expires queued jobs also
+/// refuses at once (``SolverError/cannotStartInTime(waitSeconds:limitSeconds:)``,
+/// overloaded) a job that could not start with a fifth of its time limit
+/// left: every job ends by its deadline, so replaying the queue over the
+/// running jobs' deadlines bounds when a new one starts.
+///
 /// **Cancellation and deadlines.** Cancelling the awaiting task takes a queued
 /// job off the queue, and stops a running one through its ``SolveControl``
 /// (the solvers poll it every few milliseconds). A job whose deadline passes
@@ -48,6 +54,12 @@ public final class SolverExecutor: Sendable {
     /// service's choice: the caller has given up). Without it the job runs
     /// late and returns whatever its solver finds at once.
     public let expiresQueuedJobs: Bool
+    /// The nice value of the executor's threads (0: as the process; Linux
+    /// only). A server runs its solves at a lower priority (a positive
+    /// value) than its event loops, so health checks and refusals are
+    /// answered within milliseconds while every core is solving; threads a
+    /// solve starts inherit it.
+    public let niceness: Int32
 
     private let state: Mutex<State>
 
@@ -63,18 +75,29 @@ public final class SolverExecutor: Sendable {
         public var shutDown: Bool
     }
 
-    private struct State {
+    fileprivate struct State {
         var busy = 0
         var running = 0
+        /// For each running job: when it ends at the latest (its deadline)
+        /// and the permits it holds.
+        var holding: [ObjectIdentifier: (end: ContinuousClock.Instant?, permits: Int)] = [:]
         var queue: [Job] = []
         var queueHead = 0
         var shutDown = false
         var queued: Int { queue.count - queueHead }
+
+        mutating func start(_ job: Job, granted: Int) {
+            busy += granted
+            running += 1
+            holding[ObjectIdentifier(job)] = (job.control.deadline, granted)
+        }
     }
 
     /// An executor with `threadLimit` permits (default: one per core) and a
     /// queue of `queueCapacity` places (default: 16 per permit).
-    public init(threadLimit: Int? = nil, queueCapacity: Int? = nil, expiresQueuedJobs: Bool = true) {
+    public init(threadLimit: Int? = nil, queueCapacity: Int? = nil, expiresQueuedJobs: Bool = true,
+                niceness: Int32 = 0) {
+        self.niceness = max(-20, min(19, niceness))
         let threads = max(1, threadLimit ?? HeldKarp.processorCount)
         self.threadLimit = threads
         self.queueCapacity = max(0, queueCapacity ?? 16 * threads)
@@ -163,12 +186,24 @@ public final class SolverExecutor: Sendable {
             if job.control.isCancelled { return .refuse(.cancelled) }
             if state.queued == 0 && state.busy < threadLimit {
                 let granted = min(job.want, threadLimit - state.busy)
-                state.busy += granted
-                state.running += 1
+                state.start(job, granted: granted)
                 return .start(granted)
             }
             guard state.queued < queueCapacity else {
                 return .refuse(.overloaded(queued: state.queued, capacity: queueCapacity))
+            }
+            if expiresQueuedJobs, let deadline = job.control.deadline, let limit = job.control.timeLimit {
+                // Admission by deadline: refuse at once a job that could not
+                // start with a fifth of its time left, rather than let it
+                // wait to be answered "deadline passed".
+                let start = latestStart(state)
+                let latest = deadline.advanced(by: .zero - limit / 5)
+                if start.map({ $0 > latest }) ?? true {
+                    let now = ContinuousClock.now
+                    return .refuse(.cannotStartInTime(
+                        waitSeconds: start.map { Self.seconds(now.duration(to: $0)) } ?? .infinity,
+                        limitSeconds: job.control.limitSeconds))
+                }
             }
             state.queue.append(job)
             return .queued
@@ -178,6 +213,48 @@ public final class SolverExecutor: Sendable {
         case .queued: break
         case let .refuse(error): job.finish(throwing: error)
         }
+    }
+
+    /// The latest time a job queued now would start: every job ends by its
+    /// deadline (a queued one that has not started by then is answered
+    /// without running), so permits come back by then at the latest.
+    /// Replays the queue in order over the running jobs' ends; `nil` when a
+    /// job without a deadline stands in the way.
+    private func latestStart(_ state: State) -> ContinuousClock.Instant? {
+        var releases = state.holding.values.map { (end: $0.end, permits: $0.permits) }
+        var free = threadLimit - state.busy
+        var now = ContinuousClock.now
+        func waitForPermit() -> Bool {
+            while free < 1 {
+                guard let index = releases.indices.min(by: { Self.earlier(releases[$0].end, releases[$1].end) }),
+                      let end = releases[index].end else { return false }
+                now = max(now, end)
+                free += releases[index].permits
+                releases.remove(at: index)
+            }
+            return true
+        }
+        for queued in state.queue[state.queueHead...] {
+            guard waitForPermit() else { return nil }
+            if let deadline = queued.control.deadline, deadline <= now { continue }  // expires unstarted
+            let granted = min(queued.want, free)
+            free -= granted
+            releases.append((queued.control.deadline, granted))
+        }
+        return waitForPermit() ? now : nil
+    }
+
+    /// Whether `a` comes before `b`, `nil` meaning never.
+    private static func earlier(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> Bool {
+        switch (a, b) {
+        case let (a?, b?): return a < b
+        case (_?, nil): return true
+        default: return false
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private enum Removal { case cancelled, timedOut }
@@ -199,35 +276,38 @@ public final class SolverExecutor: Sendable {
     /// Starts `job` on a new thread with `granted` permits; when it ends, the
     /// permits go to the jobs waiting.
     private func launch(_ job: Job, granted: Int) {
-        let started = DedicatedThread.start { [self] in
+        let started = DedicatedThread.start(niceness: niceness) { [self] in
+            let outcome: SolverError?
             if job.control.isCancelled {
-                job.finish(throwing: SolverError.cancelled)
+                outcome = .cancelled
             } else if self.expiresQueuedJobs && job.control.isPastDeadline {
-                job.finish(throwing: SolverError.timeLimitReached(seconds: job.control.limitSeconds))
+                outcome = .timeLimitReached(seconds: job.control.limitSeconds)
             } else {
                 job.work(granted)
-                job.finish(throwing: nil)
+                outcome = nil
             }
-            self.release(granted)
+            // Permits first, so the caller never sees its own job still counted.
+            self.release(job, granted)
+            job.finish(throwing: outcome)
         }
         if !started {
+            release(job, granted)
             job.finish(throwing: SolverError.allocationFailed(bytes: DedicatedThread.stackBytes))
-            release(granted)
         }
     }
 
     /// Returns `permits` and starts as many queued jobs as the free permits allow.
-    private func release(_ permits: Int) {
+    private func release(_ finished: Job, _ permits: Int) {
         var starts: [(Job, Int)] = []
         state.withLock { state in
             state.busy -= permits
             state.running -= 1
+            state.holding[ObjectIdentifier(finished)] = nil
             while state.queued > 0 && state.busy < threadLimit {
                 let job = state.queue[state.queueHead]
                 state.queueHead += 1
                 let granted = min(job.want, threadLimit - state.busy)
-                state.busy += granted
-                state.running += 1
+                state.start(job, granted: granted)
                 starts.append((job, granted))
             }
             if state.queueHead > 64 && state.queueHead * 2 > state.queue.count {
@@ -241,7 +321,7 @@ public final class SolverExecutor: Sendable {
     // MARK: - Jobs
 
     /// One submitted piece of work and the continuation awaiting it.
-    private final class Job: Sendable {
+    fileprivate final class Job: Sendable {
         let want: Int
         let control: SolveControl
         let work: @Sendable (Int) -> Void
@@ -287,8 +367,20 @@ enum DedicatedThread {
     /// The stack each thread gets: 8 MiB, as the main thread (the solvers recurse little).
     static let stackBytes = 8 << 20
 
-    /// Starts `body` on a new detached thread; `false` when the system refuses one.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    /// Sets the calling thread's nice value. Linux keeps one per thread
+    /// (`who` 0 is the calling thread), and threads it starts inherit it.
+    private static func lowerPriority(to niceness: Int32) {
+        #if os(Linux)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let who: id_t = 0
+        _ = setpriority(which, who, niceness)
+        #endif
+    }
+
+    /// Starts `body` on a new detached thread with the nice value
+    /// `niceness` (Linux; 0 leaves it as inherited); `false` when the system
+    /// refuses a thread.
+    static func start(niceness: Int32 = 0, _ body: @escaping @Sendable () -> Void) -> Bool {
         final class Box: @unchecked Sendable {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -298,7 +390,16 @@ enum DedicatedThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         pthread_attr_setstacksize(&attributes, stackBytes)
-        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        let work: @Sendable () -> Void
+        if niceness == 0 {
+            work = body
+        } else {
+            work = {
+                lowerPriority(to: niceness)
+                body()
+            }
+        }
+        let context = Unmanaged.passRetained(Box(work)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(&thread, &attributes, { context in
             let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()

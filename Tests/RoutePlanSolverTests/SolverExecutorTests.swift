@@ -112,17 +112,44 @@ struct SolverExecutorTests {
     func deadlineInQueue() async throws {
         let executor = SolverExecutor(threadLimit: 1, queueCapacity: 4)
         let gate = Gate()
-        let running = Task { try await executor.run(control: .unlimited) { _ in gate.pass() } }
+        // A job that ignores its own 300 ms deadline and holds the thread.
+        let holder = SolveControl(deadline: .now + .milliseconds(300), timeLimit: .milliseconds(300))
+        let running = Task { try await executor.run(control: holder) { _ in gate.pass() } }
         await gate.waitForArrivals(1)
-        let control = SolveControl(deadline: .now + .milliseconds(20), timeLimit: .milliseconds(20))
+        // Admitted (the running job should have ended by its deadline), then expires.
+        let control = SolveControl(deadline: .now + .seconds(2), timeLimit: .seconds(2))
         let ran = Counter()
-        await #expect(throws: SolverError.timeLimitReached(seconds: 0.02)) {
+        await #expect(throws: SolverError.timeLimitReached(seconds: 2)) {
             try await executor.run(control: control) { _ in ran.add(1) }
         }
         #expect(executor.load.queued == 0)
         gate.release()
         try await running.value
         #expect(ran.current == 0)
+    }
+
+    @Test("admission by deadline: a job that could not start in time is refused at once; one that can waits")
+    func admission() async throws {
+        let executor = SolverExecutor(threadLimit: 1, queueCapacity: 8)
+        let gate = Gate()
+        let first = SolveControl(deadline: .now + .seconds(3), timeLimit: .seconds(3))
+        let running = Task { try await executor.run(control: first) { _ in gate.pass() } }
+        await gate.waitForArrivals(1)
+        // Would start at the latest in 3 s: too late for a 1 s limit.
+        do {
+            try await executor.run(control: SolveControl(timeLimit: .seconds(1))) { _ in }
+            Issue.record("admitted a job that cannot start in time")
+        } catch let SolverError.cannotStartInTime(wait, limit) {
+            #expect(wait > 2 && wait <= 3 && limit == 1)
+        }
+        #expect(executor.load.queued == 0)
+        // Behind a job without a deadline nothing with one is admitted.
+        let admitted = Task { try await executor.run(control: SolveControl(timeLimit: .seconds(60))) { _ in 7 } }
+        #expect(await pollUntil { executor.load.queued == 1 })
+        gate.release()
+        try await running.value
+        #expect(try await admitted.value == 7)
+        #expect(SolverError.cannotStartInTime(waitSeconds: 2, limitSeconds: 1).category == .overloaded)
     }
 
     @Test("shutting down answers queued jobs and refuses new ones; running ones finish")
@@ -171,6 +198,12 @@ struct SolverExecutorTests {
         #expect(most.current <= 2 && most.current >= 1)
         #expect(executor.load.running == 0 && executor.load.threadsBusy == 0)
     }
+}
+
+/// Polls `condition` every millisecond for up to a minute.
+func pollUntil(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<60_000 where !condition() { try? await Task.sleep(for: .milliseconds(1)) }
+    return condition()
 }
 
 @Suite("Memory budget")
