@@ -8,6 +8,10 @@ import PackageDescription
 // package's modules are instrumented too (and `@testable import` works for the
 // internal gzip reader and the planner's endpoint resolution).
 //
+// Each target's harness (what it does with one input) is a file of the main
+// package's tests, linked here with a symbolic link, so that the regression
+// tests there replay committed crash inputs through exactly the same code.
+//
 // Each executable target defines `<Target>_main` (the symbol SwiftPM on Linux
 // links as `main` with `--defsym main=<Target>_main`) and hands control to
 // libFuzzer's `LLVMFuzzerRunDriver`. It links with lld: gold aborts with an
@@ -25,6 +29,13 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
     )
 }
 
+// The matrix harness (MatrixFuzzHarness.swift) also holds the TSPLIB cost-matrix checks.
+let matrix: [Target.Dependency] = [
+    .product(name: "RoutePlanMatrix", package: "RoutePlan"),
+    .product(name: "RoutePlanSolver", package: "RoutePlan"),
+    .product(name: "RoutePlanTSPLIB", package: "RoutePlan"),
+]
+
 let package = Package(
     name: "RoutePlanFuzz",
     platforms: [.macOS(.v15)],
@@ -36,10 +47,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
         .target(
             name: "FuzzSupport",
-            dependencies: [
-                "CLibFuzzer",
-                .product(name: "RoutePlanMatrix", package: "RoutePlan"),
-            ],
+            dependencies: ["CLibFuzzer"],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
         ),
         fuzzTarget("FuzzItinerary", [
@@ -56,10 +64,10 @@ let package = Package(
         fuzzTarget("FuzzGzip", [
             .product(name: "RoutePlanTSPLIB", package: "RoutePlan"),
         ]),
-        fuzzTarget("FuzzMatrixGoogle", [.product(name: "RoutePlanMatrix", package: "RoutePlan")]),
-        fuzzTarget("FuzzMatrixRoutes", [.product(name: "RoutePlanMatrix", package: "RoutePlan")]),
-        fuzzTarget("FuzzMatrixOSRM", [.product(name: "RoutePlanMatrix", package: "RoutePlan")]),
-        fuzzTarget("FuzzMatrixGoogleTiles", [.product(name: "RoutePlanMatrix", package: "RoutePlan")]),
-        fuzzTarget("FuzzMatrixAuto", [.product(name: "RoutePlanMatrix", package: "RoutePlan")]),
+        fuzzTarget("FuzzMatrixGoogle", matrix),
+        fuzzTarget("FuzzMatrixRoutes", matrix),
+        fuzzTarget("FuzzMatrixOSRM", matrix),
+        fuzzTarget("FuzzMatrixGoogleTiles", matrix),
+        fuzzTarget("FuzzMatrixAuto", matrix),
     ]
 )

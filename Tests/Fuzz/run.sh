@@ -142,6 +142,7 @@ fi
 
 mkdir -p "$work"/{corpus,artifacts,logs,dict}
 summary=()
+repro=()
 found=0
 for target in "${targets[@]}"; do
     exe=$(executable "$target")
@@ -172,6 +173,8 @@ for target in "${targets[@]}"; do
     if [[ $rc -ne 0 || $new -gt 0 ]]; then
         found=1
         result="FINDING (exit $rc): $(ls -t "$artifacts" | head -3 | tr '\n' ' ')"
+        newest=$(ls -t "$artifacts" | head -1)
+        [[ -n $newest ]] && repro+=("$target: $bin/$exe $artifacts/$newest")
         { grep -m3 -E '^==[0-9]+==ERROR|Fatal error|fuzz invariant failed|ERROR: libFuzzer' "$log" || tail -3 "$log"; } | sed 's/^/   | /'
     else
         result="no finding"
@@ -185,11 +188,9 @@ echo
 echo "== summary (${seconds}s per target)"
 printf '   %s\n' "${summary[@]}"
 if [[ $found -ne 0 ]]; then
-    cat <<EOF
-
-Reproduce one input:  SWIFT_BACKTRACE=enable=yes $bin/<Executable> <artifact>
-Minimise it:          $bin/<Executable> -minimize_crash=1 -runs=10000 <artifact>
-Then commit it under Fixtures/fuzz-regressions/<target>/ (see Tests/Fuzz/README.md).
-EOF
+    echo
+    echo "== reproduce (SWIFT_BACKTRACE=enable=yes for a Swift backtrace; add -minimize_crash=1 -runs=10000 to shrink):"
+    printf '   %s\n' ${repro[@]+"${repro[@]}"}
+    echo "   then commit the input under Fixtures/fuzz-regressions/<target>/ (see Tests/Fuzz/README.md)"
     exit 1
 fi

@@ -1,71 +1,15 @@
 import FuzzSupport
-@testable import RoutePlanTSPLIB
 
-// The gzip reader behind `.tsp.gz` files.
-//
-// zlib itself is the system library and not instrumented; what is fuzzed is
-// the project's code around it: member handling, chunked reads, error
-// mapping, the output limit, and the text checks on inflated data.
-//
-// - `Gzip.decompress(_:limit:)` with a 4 MiB limit (so bombs stop early);
-// - the streaming `GzipDecoder` fed in small pieces (1…13 bytes per read),
-//   which must give the same bytes, or the same error, as the whole input;
-// - `tsplibText(from:fileName:limits:)`, the path files take, whose text is
-//   then parsed as a TSPLIB instance.
+// The entry points libFuzzer needs; the work is in the shared harness file
+// beside this one (a symbolic link into the main package's tests).
 
 @_cdecl("FuzzGzip_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     runFuzzer(argc, argv, LLVMFuzzerTestOneInput)
 }
 
-/// The most bytes an input may inflate to.
-let inflateLimit = 4 << 20
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    let input = fuzzBytes(bytes, count)
-    _ = Gzip.isCompressed(input)
-
-    let whole: Result<[UInt8], GzipError> = Result { () throws(GzipError) in try Gzip.decompress(input, limit: inflateLimit) }
-    let pieces = streamed(input, piece: 1 + input.count % 13)
-    switch (whole, pieces) {
-    case let (.success(a), .success(b)):
-        fuzzCheck(a == b, "whole and streamed outputs differ (\(a.count) and \(b.count) bytes)")
-    case let (.failure(a), .failure(b)):
-        if case .outputLimitExceeded = a, case .outputLimitExceeded = b { break }
-        fuzzCheck(a == b, "whole input failed with \(a), streamed input with \(b)")
-    default:
-        fuzzCheck(false, "whole input: \(whole), streamed input: \(pieces)")
-    }
-
-    let limits = TSPLIBLimits(maxFileBytes: inflateLimit, maxInflatedBytes: inflateLimit)
-    do {
-        let text = try tsplibText(from: input, fileName: "fuzz.tsp.gz", limits: limits)
-        var parser = TSPLIBInstanceParser(bytes: text, fileName: "fuzz.tsp.gz", decompressed: Gzip.isCompressed(input))
-        _ = try? parser.parse()
-    } catch {
-        _ = error.description
-    }
+    GzipFuzzHarness.run(fuzzBytes(bytes, count))
     return 0
-}
-
-/// Decompresses `input` through `GzipDecoder`, handing it at most `piece` bytes per read.
-func streamed(_ input: [UInt8], piece: Int) -> Result<[UInt8], GzipError> {
-    Result { () throws(GzipError) in
-        let decoder = try GzipDecoder()
-        var position = 0
-        var output: [UInt8] = []
-        while let chunk = try decoder.next(read: { buffer in
-            let count = min(piece, buffer.count, input.count - position)
-            for k in 0..<count { buffer[k] = input[position + k] }
-            position += count
-            return count
-        }) {
-            guard chunk.count <= inflateLimit - output.count else {
-                throw .outputLimitExceeded(limit: inflateLimit, compressedOffset: decoder.compressedOffset)
-            }
-            output.append(contentsOf: chunk)
-        }
-        return output
-    }
 }

@@ -1,7 +1,7 @@
 import FuzzSupport
-import RoutePlanMatrix
 
-// Matrix answers read by MatrixSource, format forced to `.osrm`; see MatrixFuzzing.
+// The entry points libFuzzer needs; the work is in the shared harness file
+// beside this one (a symbolic link into the main package's tests).
 
 @_cdecl("FuzzMatrixOSRM_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
@@ -10,6 +10,6 @@ public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePo
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
-    MatrixFuzzing.run(fuzzData(bytes, count), format: .osrm)
+    MatrixFuzzHarness.run(fuzzData(bytes, count), format: .osrm)
     return 0
 }

@@ -30,56 +30,13 @@ public func fuzzBytes(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
 }
 
 /// Reports a broken invariant as a finding: prints `message` and traps, which
-/// libFuzzer records as a crash with the input that caused it.
+/// libFuzzer records as a crash with the input that caused it. (The shared
+/// harness files call it; in the main package's replay tests a function of the
+/// same name records a test issue instead.)
 public func fuzzCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
                       file: StaticString = #file, line: UInt = #line) {
     if !condition() {
         FileHandle.standardError.write(Data("fuzz invariant failed: \(message())\n".utf8))
         fatalError("fuzz invariant failed", file: file, line: line)
-    }
-}
-
-/// Reads typed values off the front of a fuzz input (a small take on
-/// libFuzzer's FuzzedDataProvider), for targets that build values from bytes
-/// rather than parse them. Reading past the end yields zeros and empty strings.
-public struct FuzzReader {
-    private let bytes: [UInt8]
-    private var position = 0
-
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// Whether every byte has been read.
-    public var isAtEnd: Bool { position >= bytes.count }
-
-    public mutating func byte() -> UInt8 {
-        guard position < bytes.count else { return 0 }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    public mutating func bool() -> Bool { byte() & 1 == 1 }
-
-    /// A value in `0..<bound` (`bound` ≤ 256).
-    public mutating func int(below bound: Int) -> Int {
-        precondition(bound > 0 && bound <= 256)
-        return Int(byte()) % bound
-    }
-
-    public mutating func uint64() -> UInt64 {
-        var value: UInt64 = 0
-        for _ in 0..<8 { value = value << 8 | UInt64(byte()) }
-        return value
-    }
-
-    /// Any `Double` bit pattern (NaN, infinities and subnormals included).
-    public mutating func rawDouble() -> Double { Double(bitPattern: uint64()) }
-
-    /// A string of up to `maxLength` bytes, decoded as UTF-8 (invalid bytes
-    /// become U+FFFD); the length comes first.
-    public mutating func string(maxLength: Int = 24) -> String {
-        let length = min(Int(byte()) % (maxLength + 1), bytes.count - min(position, bytes.count))
-        let slice = bytes[position..<(position + length)]
-        position += length
-        return String(decoding: slice, as: UTF8.self)
     }
 }
