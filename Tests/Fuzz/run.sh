@@ -15,7 +15,7 @@
 #   FUZZ_TIMEOUT     seconds one input may take before it counts as a hang (default 10)
 #   FUZZ_RSS_MB      memory limit in MiB before an input counts as OOM (default 2048)
 #   FUZZ_SKIP_BUILD  1 to use the binaries already built
-#   FUZZ_ARGS        more libFuzzer flags, e.g. "-seed=1 -jobs=2"
+#   FUZZ_ARGS        more libFuzzer flags, e.g. "-seed=1"
 #
 # Exit status: 0 when no target found anything, 1 when one did (its inputs
 # are in $FUZZ_WORK/artifacts/<target>/), 2 for a usage or build error.
@@ -93,7 +93,11 @@ seconds=60
 if [[ ${1:-} == --help || ${1:-} == -h ]]; then usage; exit 0; fi
 if [[ ${1:-} == --list ]]; then printf '%s\n' "${all_targets[@]}"; exit 0; fi
 if [[ ${1:-} == --replay ]]; then mode=replay; shift
-elif [[ ${1:-} =~ ^[0-9]+$ ]]; then seconds=$1; shift
+elif [[ ${1:-} =~ ^[0-9]+$ ]]; then seconds=$((10#$1)); shift
+fi
+if [[ $seconds -lt 1 ]]; then
+    echo "run.sh: the time per target must be at least 1 second (libFuzzer reads 0 as no limit)" >&2
+    exit 2
 fi
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
@@ -108,7 +112,7 @@ if [[ ${FUZZ_SKIP_BUILD:-0} != 1 ]]; then
     echo "== building the fuzz targets (release, -sanitize=fuzzer,address)"
     # -Xswiftc reaches every module, the main package's included, so they are
     # instrumented for coverage and checked by ASan; -enable-testing lets the
-    # gzip and itinerary targets reach internal API with @testable import.
+    # harnesses reach internal API with @testable import.
     if ! swift build -c release --package-path "$fuzz_dir" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing; then
         echo "run.sh: build failed" >&2
