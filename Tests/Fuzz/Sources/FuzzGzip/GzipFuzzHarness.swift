@@ -1,0 +1,1 @@
+../../../RoutePlanTSPLIBTests/FuzzHarness/GzipFuzzHarness.swift

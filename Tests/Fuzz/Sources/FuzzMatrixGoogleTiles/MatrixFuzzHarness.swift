@@ -1,0 +1,1 @@
+../../../RoutePlanMatrixTests/FuzzHarness/MatrixFuzzHarness.swift

@@ -1,0 +1,1 @@
+../../../RoutePlanTSPLIBTests/FuzzHarness/TSPLIBFuzzHarness.swift
