@@ -60,6 +60,9 @@ public final class SolverExecutor: Sendable {
     /// answered within milliseconds while every core is solving; threads a
     /// solve starts inherit it.
     public let niceness: Int32
+    /// Whether a job that could not start in time is refused at once (on
+    /// whenever queued jobs expire; see the type's documentation).
+    let admitsByDeadline: Bool
 
     private let state: Mutex<State>
 
@@ -95,8 +98,16 @@ public final class SolverExecutor: Sendable {
 
     /// An executor with `threadLimit` permits (default: one per core) and a
     /// queue of `queueCapacity` places (default: 16 per permit).
-    public init(threadLimit: Int? = nil, queueCapacity: Int? = nil, expiresQueuedJobs: Bool = true,
-                niceness: Int32 = 0) {
+    public convenience init(threadLimit: Int? = nil, queueCapacity: Int? = nil, expiresQueuedJobs: Bool = true,
+                            niceness: Int32 = 0) {
+        self.init(threadLimit: threadLimit, queueCapacity: queueCapacity, expiresQueuedJobs: expiresQueuedJobs,
+                  niceness: niceness, admitsByDeadline: expiresQueuedJobs)
+    }
+
+    /// The full initializer; `admitsByDeadline` off lets the tests reach
+    /// expiry in the queue without the admission check in front of it.
+    init(threadLimit: Int?, queueCapacity: Int?, expiresQueuedJobs: Bool, niceness: Int32, admitsByDeadline: Bool) {
+        self.admitsByDeadline = admitsByDeadline
         self.niceness = max(-20, min(19, niceness))
         let threads = max(1, threadLimit ?? HeldKarp.processorCount)
         self.threadLimit = threads
@@ -192,7 +203,7 @@ public final class SolverExecutor: Sendable {
             guard state.queued < queueCapacity else {
                 return .refuse(.overloaded(queued: state.queued, capacity: queueCapacity))
             }
-            if expiresQueuedJobs, let deadline = job.control.deadline, let limit = job.control.timeLimit {
+            if admitsByDeadline, let deadline = job.control.deadline, let limit = job.control.timeLimit {
                 // Admission by deadline: refuse at once a job that could not
                 // start with a fifth of its time left, rather than let it
                 // wait to be answered "deadline passed".

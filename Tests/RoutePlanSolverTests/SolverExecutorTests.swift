@@ -110,16 +110,15 @@ struct SolverExecutorTests {
 
     @Test("a job whose deadline passes in the queue is answered without running")
     func deadlineInQueue() async throws {
-        let executor = SolverExecutor(threadLimit: 1, queueCapacity: 4)
+        // Admission by deadline off, so the job queues behind one without a deadline.
+        let executor = SolverExecutor(threadLimit: 1, queueCapacity: 4, expiresQueuedJobs: true, niceness: 0,
+                                      admitsByDeadline: false)
         let gate = Gate()
-        // A job that ignores its own 300 ms deadline and holds the thread.
-        let holder = SolveControl(deadline: .now + .milliseconds(300), timeLimit: .milliseconds(300))
-        let running = Task { try await executor.run(control: holder) { _ in gate.pass() } }
+        let running = Task { try await executor.run(control: .unlimited) { _ in gate.pass() } }
         await gate.waitForArrivals(1)
-        // Admitted (the running job should have ended by its deadline), then expires.
-        let control = SolveControl(deadline: .now + .seconds(2), timeLimit: .seconds(2))
+        let control = SolveControl(deadline: .now + .milliseconds(200), timeLimit: .milliseconds(200))
         let ran = Counter()
-        await #expect(throws: SolverError.timeLimitReached(seconds: 2)) {
+        await #expect(throws: SolverError.timeLimitReached(seconds: 0.2)) {
             try await executor.run(control: control) { _ in ran.add(1) }
         }
         #expect(executor.load.queued == 0)
@@ -132,24 +131,34 @@ struct SolverExecutorTests {
     func admission() async throws {
         let executor = SolverExecutor(threadLimit: 1, queueCapacity: 8)
         let gate = Gate()
-        let first = SolveControl(deadline: .now + .seconds(3), timeLimit: .seconds(3))
+        // A running job that ends within 60 s at the latest (its deadline).
+        let first = SolveControl(deadline: .now + .seconds(60), timeLimit: .seconds(60))
         let running = Task { try await executor.run(control: first) { _ in gate.pass() } }
         await gate.waitForArrivals(1)
-        // Would start at the latest in 3 s: too late for a 1 s limit.
+        // Would start within 60 s at the latest: too late for a 1 s limit.
         do {
             try await executor.run(control: SolveControl(timeLimit: .seconds(1))) { _ in }
             Issue.record("admitted a job that cannot start in time")
         } catch let SolverError.cannotStartInTime(wait, limit) {
-            #expect(wait > 2 && wait <= 3 && limit == 1)
+            #expect(wait > 30 && wait <= 60 && limit == 1)
         }
         #expect(executor.load.queued == 0)
-        // Behind a job without a deadline nothing with one is admitted.
-        let admitted = Task { try await executor.run(control: SolveControl(timeLimit: .seconds(60))) { _ in 7 } }
+        // A 120 s job would still have more than a fifth of its time: it waits.
+        let admitted = Task { try await executor.run(control: SolveControl(timeLimit: .seconds(120))) { _ in 7 } }
         #expect(await pollUntil { executor.load.queued == 1 })
         gate.release()
         try await running.value
         #expect(try await admitted.value == 7)
         #expect(SolverError.cannotStartInTime(waitSeconds: 2, limitSeconds: 1).category == .overloaded)
+        // Behind a job without a deadline, nothing with one is admitted.
+        let blocker = Gate()
+        let unlimited = Task { try await executor.run(control: .unlimited) { _ in blocker.pass() } }
+        await blocker.waitForArrivals(1)
+        await #expect(throws: SolverError.cannotStartInTime(waitSeconds: .infinity, limitSeconds: 5)) {
+            try await executor.run(control: SolveControl(timeLimit: .seconds(5))) { _ in }
+        }
+        blocker.release()
+        try await unlimited.value
     }
 
     @Test("shutting down answers queued jobs and refuses new ones; running ones finish")
