@@ -136,7 +136,8 @@ public struct Planner: Sendable {
         let quick = exactFree.map { $0 <= Self.quickPlanFreeNodes } ?? false
         let lane = quick ? (quickLane ?? executor) : executor
         do {
-            return try await lane.run(threads: quick ? 1 : chosen.maxThreads, control: control) { granted in
+            return try await lane.run(threads: quick ? 1 : chosen.maxThreads, control: control,
+                                      runsToDeadline: exactFree == nil) { granted in
                 var solverOptions = chosen
                 solverOptions.maxThreads = granted
                 return try Self.planBlocking(itinerary, options: options, solver: solverOptions,

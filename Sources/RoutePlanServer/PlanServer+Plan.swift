@@ -19,6 +19,7 @@ extension PlanServer {
         }
         let format = try Self.responseFormat(request)
         let data = try await body(of: request)
+        try shedIfSaturated(data, request, arrival: context.arrival)
         let itinerary = try Itinerary(json: data)
         var details = LogDetails(stops: itinerary.stops.count)
         let members = try Self.members(of: data)

@@ -27,6 +27,7 @@ extension PlanServer {
                                                       expected: ["application/json", "text/plain (TSPLIB)"])
         }
         let data = try await body(of: request)
+        try shedIfSaturated(data, request, arrival: context.arrival)
         let problem = media == "text/plain" ? try Self.tsplibProblem(data) : try Self.jsonProblem(data)
         let n = problem.nodes
         guard n <= planner.limits.maxStops else {

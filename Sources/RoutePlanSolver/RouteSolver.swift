@@ -114,7 +114,9 @@ public enum RouteSolver {
                              options: Options = Options(), control: SolveControl? = nil,
                              executor: SolverExecutor = .dedicated) async throws -> Outcome {
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
-        return try await executor.run(threads: options.maxThreads, control: control) { granted in
+        let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
+        let heuristic = options.strategy == .heuristic || (options.strategy == .automatic && free > options.exactNodeLimit)
+        return try await executor.run(threads: options.maxThreads, control: control, runsToDeadline: heuristic) { granted in
             var options = options
             options.maxThreads = granted
             return try solveBlocking(matrix, endpoints: endpoints, options: options, control: control)

@@ -92,7 +92,7 @@ public final class SolverExecutor: Sendable {
         mutating func start(_ job: Job, granted: Int) {
             busy += granted
             running += 1
-            holding[ObjectIdentifier(job)] = (job.control.deadline, granted)
+            holding[ObjectIdentifier(job)] = (job.end(startingAt: .now), granted)
         }
     }
 
@@ -146,11 +146,15 @@ public final class SolverExecutor: Sendable {
     ///   ``shutDown()``, ``SolverError/cancelled`` when cancelled before it
     ///   ran, ``SolverError/timeLimitReached(seconds:)`` when its deadline passed
     ///   in the queue.
-    public func run<T: Sendable>(threads: Int = 1, control: SolveControl,
+    ///   - runsToDeadline: whether the work runs until its deadline (a
+    ///     heuristic search) rather than ending long before it (an exact
+    ///     solve of a small table): admission by deadline counts the former
+    ///     as holding its threads until its deadline, the latter as ending soon.
+    public func run<T: Sendable>(threads: Int = 1, control: SolveControl, runsToDeadline: Bool = true,
                                  _ body: @escaping @Sendable (_ threads: Int) throws -> T) async throws -> T {
         if control.isCancelled { throw SolverError.cancelled }
         let box = ResultBox<T>()
-        let job = Job(want: min(max(1, threads), threadLimit), control: control) { granted in
+        let job = Job(want: min(max(1, threads), threadLimit), control: control, runsToDeadline: runsToDeadline) { granted in
             box.value = Result { try body(granted) }
         }
         // A timer that answers the job if it is still queued at its deadline.
@@ -173,6 +177,21 @@ public final class SolverExecutor: Sendable {
         }
         guard let result = box.value else { throw SolverError.cancelled }
         return try result.get()
+    }
+
+    /// Whether a job of `timeLimit` that runs to its deadline would be
+    /// admitted now: a free queue place and, where admission by deadline
+    /// applies, a start with a fifth of its time left. For a host that
+    /// wants to refuse work before it parses the request.
+    public func wouldAdmit(timeLimit: Duration) -> Bool {
+        state.withLock { state in
+            if state.shutDown { return false }
+            if state.queued == 0 && state.busy < threadLimit { return true }
+            guard state.queued < queueCapacity else { return false }
+            guard admitsByDeadline else { return true }
+            let latest = ContinuousClock.now.advanced(by: timeLimit - timeLimit / 5)
+            return latestStart(state).map { $0 <= latest } ?? false
+        }
     }
 
     /// Stops taking work: queued jobs are answered with
@@ -250,7 +269,7 @@ public final class SolverExecutor: Sendable {
             if let deadline = queued.control.deadline, deadline <= now { continue }  // expires unstarted
             let granted = min(queued.want, free)
             free -= granted
-            releases.append((queued.control.deadline, granted))
+            releases.append((queued.end(startingAt: now), granted))
         }
         return waitForPermit() ? now : nil
     }
@@ -335,14 +354,22 @@ public final class SolverExecutor: Sendable {
     fileprivate final class Job: Sendable {
         let want: Int
         let control: SolveControl
+        let runsToDeadline: Bool
         let work: @Sendable (Int) -> Void
         /// The awaiting continuation, resumed exactly once (taken under the lock).
         private let continuation = Mutex<CheckedContinuation<Void, any Error>?>(nil)
 
-        init(want: Int, control: SolveControl, work: @escaping @Sendable (Int) -> Void) {
+        init(want: Int, control: SolveControl, runsToDeadline: Bool, work: @escaping @Sendable (Int) -> Void) {
             self.want = want
             self.control = control
+            self.runsToDeadline = runsToDeadline
             self.work = work
+        }
+
+        /// When the job ends at the latest once started at `start`, for
+        /// admission: its deadline, or about when it starts for short work.
+        func end(startingAt start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+            runsToDeadline ? control.deadline : start
         }
 
         func attach(_ continuation: CheckedContinuation<Void, any Error>) {

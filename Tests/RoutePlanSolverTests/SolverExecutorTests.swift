@@ -136,6 +136,8 @@ struct SolverExecutorTests {
         let running = Task { try await executor.run(control: first) { _ in gate.pass() } }
         await gate.waitForArrivals(1)
         // Would start within 60 s at the latest: too late for a 1 s limit.
+        #expect(!executor.wouldAdmit(timeLimit: .seconds(1)))
+        #expect(executor.wouldAdmit(timeLimit: .seconds(120)))
         do {
             try await executor.run(control: SolveControl(timeLimit: .seconds(1))) { _ in }
             Issue.record("admitted a job that cannot start in time")
@@ -159,6 +161,19 @@ struct SolverExecutorTests {
         }
         blocker.release()
         try await unlimited.value
+        // Work that ends long before its deadline (an exact solve) does not
+        // count as holding its thread until then: a 1 s job is admitted.
+        let short = Gate()
+        let exact = Task {
+            try await executor.run(control: SolveControl(timeLimit: .seconds(60)), runsToDeadline: false) { _ in short.pass() }
+        }
+        await short.waitForArrivals(1)
+        #expect(executor.wouldAdmit(timeLimit: .seconds(1)))
+        let next = Task { try await executor.run(control: SolveControl(timeLimit: .seconds(30))) { _ in 8 } }
+        #expect(await pollUntil { executor.load.queued == 1 })
+        short.release()
+        try await exact.value
+        #expect(try await next.value == 8)
     }
 
     @Test("shutting down answers queued jobs and refuses new ones; running ones finish")
