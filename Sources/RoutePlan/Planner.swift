@@ -83,10 +83,10 @@ public struct Planner: Sendable {
     /// The process-wide memory budget plans reserve from.
     public var memory: MemoryBudget
 
-    /// A planner with the given limits, executor and memory budget (by
-    /// default the process's shared ones: one thread per core, three
-    /// quarters of the memory the process may use).
-    public init(limits: Limits = .init(), executor: SolverExecutor = .shared, quickLane: SolverExecutor? = nil,
+    /// A planner with the given limits, executors and memory budget (by
+    /// default the process's shared ones: one thread per core for each lane,
+    /// three quarters of the memory the process may use).
+    public init(limits: Limits = .init(), executor: SolverExecutor = .shared, quickLane: SolverExecutor? = .quick,
                 memory: MemoryBudget = .shared) {
         self.limits = limits
         self.executor = executor

@@ -10,5 +10,5 @@ enum CommandLineSolving {
     static let executor = SolverExecutor.dedicated
     /// The planner of `optimize`: the default limits, this executor, the
     /// process's memory budget.
-    static let planner = Planner(executor: executor)
+    static let planner = Planner(executor: executor, quickLane: nil)
 }

@@ -120,6 +120,12 @@ public final class SolverExecutor: Sendable {
     /// core, 16 queue places per thread.
     public static let shared = SolverExecutor()
 
+    /// The quick lane the planner uses unless given another: one thread per
+    /// core and 64 queue places per thread, for plans solved exactly in
+    /// milliseconds (see `Planner.quickLane`).
+    public static let quick = SolverExecutor(threadLimit: HeldKarp.processorCount,
+                                             queueCapacity: 64 * HeldKarp.processorCount)
+
     /// An executor without a queue, for a process that serves one person (a
     /// command-line tool) and for ``RouteSolver``'s direct calls: every job
     /// starts at once on threads of its own with the threads it asks for,

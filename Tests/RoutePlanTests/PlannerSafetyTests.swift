@@ -59,7 +59,7 @@ struct PlannerSafetyTests {
     @Test("a plan that finds the memory budget held by others is overloaded, then succeeds once it is free")
     func budgetBusy() async throws {
         let budget = MemoryBudget(capacityBytes: 64 << 20)
-        let planner = Planner(memory: budget)
+        let planner = Planner(memory: budget)  // quick plans reserve from the budget too
         let other = try budget.reserve((64 << 20) - 1_000)
         let plan = try itinerary("lisbon-walking-day")
         do {
@@ -74,10 +74,10 @@ struct PlannerSafetyTests {
         #expect(budget.reservedBytes == 0)
     }
 
-    @Test("a full executor queue makes the planner answer overloaded")
+    @Test("a full executor queue makes the planner answer overloaded; quick plans have a lane of their own")
     func executorFull() async throws {
         let executor = SolverExecutor(threadLimit: 1, queueCapacity: 0)
-        let planner = Planner(executor: executor)
+        let planner = Planner(executor: executor, quickLane: nil)
         let control = SolveControl(timeLimit: nil)
         let started = Gate()
         let blocker = Task {
@@ -91,6 +91,10 @@ struct PlannerSafetyTests {
             #expect(error == .solver(.overloaded(queued: 0, capacity: 0)))
             #expect(error.category == .overloaded)
         }
+        // With a quick lane, the same small plan does not wait behind the busy executor.
+        let route = try await Planner(executor: executor, quickLane: SolverExecutor(threadLimit: 1))
+            .plan(try itinerary("lisbon-walking-day"))
+        #expect(route.provenOptimal)
         started.release()
         try await blocker.value
     }
