@@ -71,6 +71,11 @@ extension RoutePlanCommand {
                     count: problem.dimension, neighbours: neighbours, options: options,
                     executor: CommandLineSolving.executor) { problem.distance($0, $1) }
             } else {
+                // --exact on a large instance is refused before its n² matrix is built.
+                if solver.exact {
+                    try HeldKarp.checkSize(nodes: problem.dimension, endpoints: .roundTrip(from: 0),
+                                           memoryLimit: options.maxMemoryBytes)
+                }
                 let matrix = try CostMatrix(problem)
                 options.timeLimit = remaining()
                 outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options,

@@ -104,6 +104,24 @@ public enum HeldKarp {
                         provenOptimal: true, method: layout.free.count <= 1 ? .trivial : .heldKarp)
     }
 
+    /// Throws unless a table for `nodes` nodes could fit at all, before any
+    /// cost matrix exists: the node count against ``maximumFreeNodes`` and
+    /// the narrowest (4-byte) table against the memory limit and what the
+    /// system has available. ``checkMemory(_:endpoints:memoryLimit:)``
+    /// decides for the real matrix later.
+    public static func checkSize(nodes n: Int, endpoints: RouteEndpoints, memoryLimit: Int?) throws {
+        let m = freeNodeCount(nodes: n, endpoints: endpoints)
+        guard let bytes = tableBytes(freeNodes: m, elementSize: 4) else {
+            throw SolverError.exactTooManyNodes(nodes: n, maximum: n - m + maximumFreeNodes)
+        }
+        if let memoryLimit, bytes > memoryLimit {
+            throw SolverError.exactNeedsTooMuchMemory(nodes: n, requiredBytes: bytes, limitBytes: memoryLimit, limit: .requested)
+        }
+        if let available = SystemMemory.availableBytes(), bytes > available {
+            throw SolverError.exactNeedsTooMuchMemory(nodes: n, requiredBytes: bytes, limitBytes: available, limit: .available)
+        }
+    }
+
     /// Throws unless the table for this problem fits the memory limit.
     public static func checkMemory(_ matrix: CostMatrix, endpoints: RouteEndpoints, memoryLimit: Int?) throws {
         let m = freeNodeCount(nodes: matrix.count, endpoints: endpoints)

@@ -231,3 +231,18 @@ struct HeldKarpIndependentTests {
         #expect(solution.cost == 7013 && solution.provenOptimal)
     }
 }
+
+@Suite("Held–Karp size checks before any matrix")
+struct HeldKarpSizeCheckTests {
+    @Test("too many nodes or too little memory is refused from the node count alone")
+    func checkSize() throws {
+        #expect(throws: SolverError.exactTooManyNodes(nodes: 20_000, maximum: 32)) {
+            try HeldKarp.checkSize(nodes: 20_000, endpoints: .roundTrip(from: 0), memoryLimit: nil)
+        }
+        #expect(throws: SolverError.exactNeedsTooMuchMemory(nodes: 24, requiredBytes: 23 << 23 * 4,
+                                                            limitBytes: 1 << 20, limit: .requested)) {
+            try HeldKarp.checkSize(nodes: 24, endpoints: .roundTrip(from: 0), memoryLimit: 1 << 20)
+        }
+        try HeldKarp.checkSize(nodes: 12, endpoints: .roundTrip(from: 0), memoryLimit: 1 << 20)
+    }
+}
