@@ -67,6 +67,9 @@ enum ExitStatus {
             case .unreadableFile: return (noInput, error.description)
             default: return (status(for: error.category), error.description)
             }
+        case let error as InFile:
+            guard let (status, message) = classify(error.error) else { return nil }
+            return (status, "\(error.file): \(message)")
         case let error as OutputError:
             return (cannotCreate, error.description)
         case let error as InputError:
@@ -85,6 +88,25 @@ enum ExitStatus {
             }
         default:
             return nil
+        }
+    }
+}
+
+/// An error about an input file whose message does not name the file.
+struct InFile: Error {
+    let file: String
+    let error: any Error
+}
+
+extension PlanningError {
+    /// Whether the message leaves the file out (errors raised after reading:
+    /// limits, reachability, the solver's refusals).
+    var namesNoFile: Bool {
+        switch self {
+        case .tooManyStops, .planTooLarge, .unreachablePlaces, .noRouteAroundUnreachablePairs, .matrixSize, .solver:
+            return true
+        default:
+            return false
         }
     }
 }

@@ -148,7 +148,13 @@ extension RoutePlanCommand {
                 start: start.map(StopReference.init), end: end.map(StopReference.init),
                 solver: solverOptions, links: links,
                 matrix: observed, matrixOrigin: matrix)
-            let route = try await CommandLineSolving.planner.plan(plan, options: options)
+            let route: PlannedRoute
+            do {
+                route = try await CommandLineSolving.planner.plan(plan, options: options)
+            } catch let error as PlanningError where error.namesNoFile {
+                // The planner's own refusals (limits, unreachable places) know no file name.
+                throw InFile(file: path, error: error)
+            }
             return (route, route.name ?? Self.baseName(path))
         }
 
