@@ -350,8 +350,12 @@ struct SolveCommandTests {
         let length = zip(tour, tour.dropFirst() + [tour[0]]).reduce(0) { $0 + distance($1.0 - 1, $1.1 - 1) }
         #expect(object["length"] as? Int == length)
         #expect(object["lowerBound"] == nil)
-        // A loose check that the limit stops the search (timings belong in Benchmarks/).
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
+        // A loose check that the limit stops the search at all (timings belong
+        // in Benchmarks/). Solves no longer hold the cooperative pool, so the
+        // whole suite runs more work at once on 2 cores; the command took up
+        // to 15.6 s there (1.0 s alone). The bound only catches a search that
+        // does not stop.
+        #expect(elapsed < .seconds(60), "took \(elapsed)")
     }
 
     @Test("svg draws the tour of a coordinate instance (golden); explicit instances are refused")
