@@ -107,8 +107,7 @@ public struct SolveControl: Sendable {
     public func checkpoint() throws {
         if isCancelled { throw SolverError.cancelled }
         if isPastDeadline {
-            let seconds = timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
-            throw SolverError.timeLimitReached(seconds: seconds)
+            throw SolverError.timeLimitReached(seconds: limitSeconds)
         }
     }
 }
@@ -118,4 +117,14 @@ final class CancellationFlag: Sendable {
     private let raised = Atomic(false)
     var isRaised: Bool { raised.load(ordering: .relaxed) }
     func raise() { raised.store(true, ordering: .relaxed) }
+}
+
+extension SolveControl {
+    /// The time limit in seconds (0 without one), for ``SolverError/timeLimitReached(seconds:)``.
+    var limitSeconds: Double { timeLimit?.inSeconds ?? 0 }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

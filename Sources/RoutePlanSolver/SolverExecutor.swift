@@ -237,7 +237,7 @@ public final class SolverExecutor: Sendable {
                 if start.map({ $0 > latest }) ?? true {
                     let now = ContinuousClock.now
                     return .refuse(.cannotStartInTime(
-                        waitSeconds: start.map { Self.seconds(now.duration(to: $0)) } ?? .infinity,
+                        waitSeconds: start.map { now.duration(to: $0).inSeconds } ?? .infinity,
                         limitSeconds: job.control.limitSeconds))
                 }
             }
@@ -289,9 +289,6 @@ public final class SolverExecutor: Sendable {
         }
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 
     private enum Removal { case cancelled, timedOut }
 
@@ -399,12 +396,6 @@ public final class SolverExecutor: Sendable {
     }
 }
 
-extension SolveControl {
-    /// The time limit in seconds, for ``SolverError/timeLimitReached(seconds:)``.
-    var limitSeconds: Double {
-        timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
-    }
-}
 
 /// A detached operating-system thread whose creation can fail without trapping.
 enum DedicatedThread {
