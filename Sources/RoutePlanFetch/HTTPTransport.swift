@@ -161,13 +161,21 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         private var finished = false
         private var response: URLResponse?
         private var body = Data()
+        /// Bytes dropped since the last `cancel()` was asked for.
+        private var droppedSinceCancel = 0
         /// Resumed exactly once, by ``complete(_:)``.
         private var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
 
         init(limit: Int) { self.limit = limit }
 
+        /// Takes the caller's continuation; a request stopped before it
+        /// started (cancelled at once) is answered here.
         func wait(with continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-            lock.withLock { self.continuation = continuation }
+            let stopped: Stop? = lock.withLock {
+                if stop == nil { self.continuation = continuation }
+                return stop
+            }
+            if let stopped { continuation.resume(throwing: Self.failure(for: stopped, limit: limit)) }
         }
 
         func start(_ task: URLSessionDataTask) {
@@ -182,18 +190,39 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 
         func cancel() { halt(.cancelled) }
 
-        /// Records why the request stops and cancels its task. `cancel()`
-        /// waits for URLSession's work queue, so it is called elsewhere:
-        /// never on the delegate queue, which must go on draining.
+        /// Records why the request stops, answers the caller at once and
+        /// cancels the task.
+        ///
+        /// The caller does not wait for URLSession to act on the
+        /// cancellation (on Linux that takes from milliseconds to many
+        /// seconds when its work queue is busy): the outcome is already
+        /// decided, so the continuation is resumed here and ``complete(_:)``
+        /// later finds nothing left to do. `cancel()` waits for URLSession's
+        /// work queue, so it is called elsewhere: never on the delegate
+        /// queue, which must go on draining.
         private func halt(_ reason: Stop, cancelTask: Bool = true) {
-            let task: URLSessionDataTask? = lock.withLock {
-                guard stop == nil, !finished else { return nil }
-                stop = reason
-                return self.task
-            }
-            if cancelTask, let task {
-                nonisolated(unsafe) let task = task
-                DispatchQueue.global(qos: .userInitiated).async { task.cancel() }
+            let (task, continuation): (URLSessionDataTask?, CheckedContinuation<(Data, URLResponse), any Error>?) =
+                lock.withLock {
+                    guard stop == nil, !finished else { return (nil, nil) }
+                    stop = reason
+                    droppedSinceCancel = 0
+                    defer { self.continuation = nil; self.body = Data() }
+                    return (self.task, self.continuation)
+                }
+            continuation?.resume(throwing: Self.failure(for: reason, limit: limit))
+            if cancelTask, let task { Self.cancelLater(task) }
+        }
+
+        private static func cancelLater(_ task: URLSessionDataTask) {
+            nonisolated(unsafe) let task = task
+            DispatchQueue.global(qos: .userInitiated).async { task.cancel() }
+        }
+
+        private static func failure(for stop: Stop, limit: Int) -> any Error {
+            switch stop {
+            case .timedOut: TransportFailure.timedOut
+            case .cancelled: CancellationError()
+            case let .tooLarge(declared): TransportFailure.bodyTooLarge(limit: limit, declared: declared)
             }
         }
 
@@ -214,15 +243,35 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
 
         /// Keeps a piece of the body, or stops the request when it would
         /// pass the limit.
+        ///
+        /// Pieces that still arrive after the request was stopped are
+        /// dropped; when more than ``recancelBytes`` of them have come in
+        /// since the last `cancel()`, the cancellation is asked for again
+        /// (swift-corelibs-foundation has been seen to lose one that
+        /// arrives while it is handing out data, and then the server could
+        /// stream on until the session is invalidated).
         func received(_ data: Data) {
-            let over = lock.withLock {
-                guard stop == nil else { return false }
-                if data.count > limit - body.count { return true }
+            enum Next { case kept, over, recancel(URLSessionDataTask?), dropped }
+            let next: Next = lock.withLock {
+                guard stop == nil else {
+                    droppedSinceCancel += data.count
+                    guard droppedSinceCancel > Self.recancelBytes else { return .dropped }
+                    droppedSinceCancel = 0
+                    return .recancel(task)
+                }
+                if data.count > limit - body.count { return .over }
                 body.append(data)
-                return false
+                return .kept
             }
-            if over { halt(.tooLarge(declared: nil)) }
+            switch next {
+            case .kept, .dropped: break
+            case .over: halt(.tooLarge(declared: nil))
+            case let .recancel(task): if let task { Self.cancelLater(task) }
+            }
         }
+
+        /// How many bytes may arrive after a `cancel()` before it is asked for again.
+        static let recancelBytes = 8 << 20
 
         /// Reports how the task ended.
         func complete(_ error: (any Error)?) {
@@ -231,14 +280,8 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
                 defer { self.continuation = nil; self.body = Data() }
                 return (self.stop, self.response, self.body, self.continuation)
             }
-            guard let continuation else { return }
-            switch stop {
-            case .timedOut: return continuation.resume(throwing: TransportFailure.timedOut)
-            case .cancelled: return continuation.resume(throwing: CancellationError())
-            case let .tooLarge(declared):
-                return continuation.resume(throwing: TransportFailure.bodyTooLarge(limit: limit, declared: declared))
-            case nil: break
-            }
+            // A stopped request was answered when it stopped (``halt``).
+            guard let continuation, stop == nil else { return }
             if let error {
                 let failure = (error as? URLError).map(URLSessionTransport.failure)
                     ?? TransportFailure.unreachable("the request failed")
@@ -251,8 +294,11 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         }
     }
 
+    /// Cancels whatever is still running (a request stopped by the limit
+    /// whose connection URLSession has not closed yet) and invalidates the
+    /// session: once the fetch is over, no task of it is wanted any more.
     func finish() {
-        session.finishTasksAndInvalidate()
+        session.invalidateAndCancel()
     }
 
     /// A failure described without the URL (which may hold the API key).

@@ -157,11 +157,19 @@ enum FetchSupport {
                               timeout: Duration = .seconds(5), maxAttempts: Int = 5,
                               baseDelay: Duration = .milliseconds(2),
                               events: EventLog? = nil) -> MatrixFetcher {
+        googleFetcher(baseURL: server.baseURL, travelMode: travelMode, departureTime: departureTime, timeout: timeout,
+                      maxAttempts: maxAttempts, baseDelay: baseDelay, events: events)
+    }
+
+    static func googleFetcher(baseURL: URL, travelMode: String = "driving", departureTime: String? = nil,
+                              timeout: Duration = .seconds(5), maxAttempts: Int = 5,
+                              baseDelay: Duration = .milliseconds(2),
+                              events: EventLog? = nil) -> MatrixFetcher {
         var onEvent: (@Sendable (FetchEvent) -> Void)?
         if let events { onEvent = { events.append($0) } }
         let retry = RetryPolicy(maxAttempts: maxAttempts, baseDelay: baseDelay, maxDelay: .milliseconds(50), jitterSeed: 7)
         return MatrixFetcher(provider: .google(apiKey: apiKey, travelMode: travelMode, departureTime: departureTime,
-                                               endpoint: server.baseURL.appendingPathComponent("maps/api/distancematrix/json")),
+                                               endpoint: baseURL.appendingPathComponent("maps/api/distancematrix/json")),
                              timeout: timeout, retry: retry, onEvent: onEvent)
     }
 

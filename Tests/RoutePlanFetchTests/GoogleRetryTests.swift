@@ -166,9 +166,11 @@ struct GoogleRetryTests {
 
     @Test("An unreachable server is retried, then reported without the key")
     func connectionRefused() async throws {
-        let closed = try TestHTTPServer(script: [])
-        closed.stop()
-        let fetcher = FetchSupport.googleFetcher(closed, maxAttempts: 3)
+        // A port bound but not listening refuses connections, and stays
+        // ours: a stopped server's port could be taken by a server of a
+        // test running beside this one, which would then answer.
+        let closed = try ClosedPort()
+        let fetcher = FetchSupport.googleFetcher(baseURL: closed.baseURL, maxAttempts: 3)
         let places = self.places
         let error = try fetchError(await Result { try await fetcher.fetch(places) })
         guard case let .retriesExhausted(_, attempts, last) = error else {

@@ -5,7 +5,12 @@ import Testing
 
 /// Response bodies are bounded by `maxResponseBytes`, and settings that
 /// would overflow a conversion are refused instead of trapping.
-@Suite("Response size limit and setting ranges")
+///
+/// Serialized: the endless-body test has a local server stream as fast as
+/// loopback allows until the client hangs up, which starves URLSession's
+/// shared work for a moment; run beside it, the other tests' 5-second
+/// timeouts could expire and be misread as the behaviour under test.
+@Suite("Response size limit and setting ranges", .serialized)
 struct ResponseLimitTests {
     let places = FetchSupport.places(2)
     var okBody: Data { Data(FetchSupport.googleBody(origins: [0, 1], destinations: [0, 1]).utf8) }

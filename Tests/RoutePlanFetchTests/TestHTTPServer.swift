@@ -286,3 +286,41 @@ final class TestHTTPServer: @unchecked Sendable {
         case socket(String, Int32)
     }
 }
+
+/// A loopback TCP port that refuses every connection: bound, never
+/// listening, and held until this value is released, so that no other
+/// socket of the process can take it meanwhile.
+final class ClosedPort: Sendable {
+    let port: UInt16
+    private let descriptor: Int32
+
+    init() throws {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw TestHTTPServer.ServerError.socket("socket", errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            let code = errno
+            close(fd)
+            throw TestHTTPServer.ServerError.socket("bind", code)
+        }
+        descriptor = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(descriptor) }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+}
