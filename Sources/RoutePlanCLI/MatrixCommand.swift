@@ -46,7 +46,7 @@ extension RoutePlanCommand {
             @Option(name: .customLong("travel-mode"), help: "Google travel mode: driving, walking, bicycling or transit (default: the file's, else driving).")
             var travelMode: TravelMode?
 
-            @Option(help: ArgumentHelp("Seconds to wait for each response before retrying, from 0.001 to 3600 (one hour).",
+            @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each response before retrying, from 0.001 to 3600 (one hour).",
                                        valueName: "seconds"))
             var timeout: Double = 30
 

@@ -61,7 +61,7 @@ extension RoutePlanCommand {
         @Option(help: "Where to end: lodging, any (wherever is best), or a placeID or exact name.")
         var end: String?
 
-        @Option(name: [.customLong("max-waypoints"), .customLong("waypoints-per-link")], help: ArgumentHelp(
+        @Option(name: [.customLong("max-waypoints"), .customLong("waypoints-per-link")], parsing: .unconditional, help: ArgumentHelp(
             "Waypoints per Google Maps link, 1 to 9 (Google allows 9; use 3 for links opened in mobile browsers).",
             valueName: "n"))
         var waypointsPerLink = 9

@@ -29,32 +29,32 @@ extension RoutePlanCommand {
         @Option(help: "The address to listen on.")
         var host = "127.0.0.1"
 
-        @Option(help: "The port to listen on (0 picks a free one, printed in the log).")
+        @Option(parsing: .unconditional, help: "The port to listen on (0 picks a free one, printed in the log).")
         var port = 8080
 
-        @Option(help: ArgumentHelp("Solver threads: solves that run at once (default: one per core).", valueName: "n"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Solver threads: solves that run at once (default: one per core).", valueName: "n"))
         var threads: Int?
 
-        @Option(help: ArgumentHelp("Requests that may wait for a solver thread before the answer is 503 (default: 8 per thread).",
+        @Option(parsing: .unconditional, help: ArgumentHelp("Requests that may wait for a solver thread before the answer is 503 (default: 8 per thread).",
                                    valueName: "n"))
         var queue: Int?
 
-        @Option(name: .customLong("max-stops"), help: ArgumentHelp("The most stops one plan may have.", valueName: "n"))
+        @Option(name: .customLong("max-stops"), parsing: .unconditional, help: ArgumentHelp("The most stops one plan may have.", valueName: "n"))
         var maxStops = ServerConfiguration.defaultMaxStops
 
-        @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body, e.g. 4M.", valueName: "size"))
+        @Option(name: .customLong("max-body"), parsing: .unconditional, help: ArgumentHelp("The largest request body, e.g. 4M.", valueName: "size"))
         var maxBody = "4M"
 
-        @Option(name: .customLong("max-memory"), help: ArgumentHelp(
+        @Option(name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp(
             "The memory all concurrent plans may reserve together, e.g. 2G (default: three quarters of what the process may use).",
             valueName: "size"))
         var maxMemory: String?
 
-        @Option(name: .customLong("time-limit"), help: ArgumentHelp(
+        @Option(name: .customLong("time-limit"), parsing: .unconditional, help: ArgumentHelp(
             "The time limit of a request that gives none, in seconds.", valueName: "seconds"))
         var timeLimit = 10.0
 
-        @Option(name: .customLong("max-time-limit"), help: ArgumentHelp(
+        @Option(name: .customLong("max-time-limit"), parsing: .unconditional, help: ArgumentHelp(
             "The longest time limit a request may ask for, in seconds (longer ones are cut to it); shutdown waits at most this long.",
             valueName: "seconds"))
         var maxTimeLimit = 60.0

@@ -9,15 +9,15 @@ struct SolverOptions: ParsableArguments {
     @Flag(help: "Always use the heuristic solver (Lin–Kernighan and Or-opt local search with kicks; reports a lower bound and the gap).")
     var heuristic = false
 
-    @Option(name: .customLong("time-limit"), help: ArgumentHelp(
+    @Option(name: .customLong("time-limit"), parsing: .unconditional, help: ArgumentHelp(
         "Stop solving after this many seconds, from 0.001 to 604800 (one week). An exact solve that runs out of time returns the heuristic route, marked not proven optimal; the heuristic uses the whole budget.",
         valueName: "seconds"))
     var timeLimit: Double?
 
-    @Option(help: "Seed for the heuristic's random kicks; the same seed gives the same route.")
+    @Option(parsing: .unconditional, help: "Seed for the heuristic's random kicks; the same seed gives the same route.")
     var seed: UInt64 = 1
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp(
+    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: ArgumentHelp(
         "Most memory the exact solver may use, from 1M to 1024T, e.g. 512M or 4G (default: what the system has available).",
         valueName: "size"))
     var maxMemory: String?

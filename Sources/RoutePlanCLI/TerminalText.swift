@@ -1,3 +1,5 @@
+import RoutePlanMatrix
+
 /// Text made safe for a terminal.
 ///
 /// Place names, file names and the messages that quote them come from
@@ -6,18 +8,19 @@
 /// retitle the window, CR overwrites what was printed, BEL rings, NUL and
 /// the C1 controls confuse terminals and log viewers.
 ///
-/// The visible form chosen is Swift's Unicode escape with at least two upper-
-/// case hex digits: ESC becomes `\u{1B}`, BEL `\u{07}`, CR `\u{0D}`, NUL
-/// `\u{00}`, DEL `\u{7F}`, the C1 control CSI `\u{9B}`. Escaped are the C0
-/// controls U+0000–U+001F (including tab, and newline unless the text is
-/// meant to have several lines), DEL, the C1 controls U+0080–U+009F, the line
-/// and paragraph separators U+2028 and U+2029, and the bidirectional
-/// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, which
-/// reorder what a terminal shows. Backslashes are left as they are, so an
-/// escape cannot be told from a name that spells one out; names like that
-/// are rare, and doubling every backslash would make ordinary messages harder
-/// to read. JSON, CSV, GPX, KML, GeoJSON and SVG outputs escape in their own
-/// way and do not use this.
+/// The visible form is the one ``MessageText`` gives every message of the
+/// matrix and fetch modules, so that a name reads the same in all of them:
+/// NUL `\0`, tab `\t`, newline `\n` (unless the text is meant to have several
+/// lines), CR `\r`, other controls as Swift's Unicode escape with upper-case
+/// hex — ESC `\u{1B}`, BEL `\u{7}`, DEL `\u{7F}`, the C1 control CSI `\u{9B}`.
+/// Escaped are the C0 controls U+0000–U+001F, DEL, the C1 controls
+/// U+0080–U+009F, the line and paragraph separators U+2028 and U+2029, and
+/// the bidirectional embeddings, overrides and isolates U+202A–U+202E and
+/// U+2066–U+2069, which reorder what a terminal shows. Backslashes are left
+/// as they are, so an escape cannot be told from a name that spells one out;
+/// names like that are rare, and doubling every backslash would make
+/// ordinary messages harder to read. JSON, CSV, GPX, KML, GeoJSON and SVG
+/// outputs escape in their own way and do not use this.
 enum TerminalText {
     /// `text` with every control character in its visible form; newlines kept
     /// when `keepingNewlines`.
@@ -25,16 +28,9 @@ enum TerminalText {
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingNewlines: keepingNewlines) }) else {
             return text
         }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if needsEscape(scalar, keepingNewlines: keepingNewlines) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out.append(contentsOf: "\\u{\(hex.count < 2 ? "0" + hex : hex)}".unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        guard keepingNewlines else { return MessageText.escaped(text) }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { MessageText.escaped(String($0)) }.joined(separator: "\n")
     }
 
     /// Whether `scalar` is shown escaped.

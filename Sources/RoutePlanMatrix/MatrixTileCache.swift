@@ -121,8 +121,12 @@ public struct MatrixTileCache: Sendable, Hashable {
         tiles = []
         provider = nil
         travelMode = nil
-        for name in names {
-            let data = try MatrixSource.contents(of: folder.appendingPathComponent(name), limit: sizeLimit)
+        // Messages name each file with the folder as it was given, so that
+        // "tiles/b.json" can be found where "b.json" might be anywhere.
+        let shownFolder = folder.relativePath.hasSuffix("/") ? folder.relativePath : folder.relativePath + "/"
+        for entry in names {
+            let name = shownFolder + entry
+            let data = try MatrixSource.contents(of: folder.appendingPathComponent(entry), limit: sizeLimit)
             let part = try MatrixTileCache(JSONNode(MatrixSource.parseJSON(data, file: name), file: name),
                                            preferTraffic: preferTraffic)
             if let mode = part.travelMode {

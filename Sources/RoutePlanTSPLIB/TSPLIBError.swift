@@ -15,6 +15,10 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
         case nulByte
         /// Bytes that are not UTF-8 (or ASCII) text.
         case invalidUTF8
+        /// UTF-16 text (a byte-order mark, or every other byte NUL).
+        case utf16
+        /// UTF-32 text (its byte-order mark).
+        case utf32
     }
 
     /// The file could not be opened or read.
@@ -197,12 +201,19 @@ public enum TSPLIBError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .inflatedTooLarge(_, limit):
             return "the file decompresses to more than the \(MessageText.byteCount(limit)) limit (TSPLIBLimits.maxInflatedBytes), so decompression was stopped; if it is a genuine instance and not a gzip bomb, gunzip it and give the uncompressed file, or raise the limit"
         case let .notText(_, _, offset, problem, decompressed):
-            let what = problem == .nulByte ? "NUL bytes" : "bytes that are not UTF-8 text"
-            let subject = decompressed ? "decompresses to data that contains" : "contains"
-            let fix = problem == .nulByte
-                ? "check that this is the right file"
-                : "check that this is the right file, or convert it to UTF-8 (for example with iconv -f latin1 -t utf-8)"
-            return "\(subject) \(what) at byte \(offset); not a TSPLIB text file; \(fix)"
+            switch problem {
+            case .utf16, .utf32:
+                let encoding = problem == .utf16 ? "UTF-16" : "UTF-32"
+                let subject = decompressed ? "decompresses to \(encoding) text" : "is \(encoding) text"
+                return "\(subject), but TSPLIB files are read as UTF-8 (or ASCII); convert it (for example with iconv -f \(encoding.lowercased()) -t utf-8)"
+            case .nulByte, .invalidUTF8:
+                let what = problem == .nulByte ? "NUL bytes" : "bytes that are not UTF-8 text"
+                let subject = decompressed ? "decompresses to data that contains" : "contains"
+                let fix = problem == .nulByte
+                    ? "check that this is the right file"
+                    : "check that this is the right file, or convert it to UTF-8 (for example with iconv -f latin1 -t utf-8)"
+                return "\(subject) \(what) at byte \(offset); not a TSPLIB text file; \(fix)"
+            }
         case .emptyFile:
             return "the file is empty; give a TSPLIB95 file with a specification part (NAME, TYPE, DIMENSION, EDGE_WEIGHT_TYPE) and its data section"
         case let .unexpectedLine(_, _, text):

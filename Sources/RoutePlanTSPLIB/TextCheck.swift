@@ -14,6 +14,7 @@ enum TextCheck {
     static func firstProblem(
         in bytes: ArraySlice<UInt8>, complete: Bool
     ) -> (offset: Int, problem: TSPLIBError.TextProblem)? {
+        if let wide = wideEncoding(of: bytes) { return (0, wide) }
         var index = bytes.startIndex
         let end = bytes.endIndex
         while index < end {
@@ -49,6 +50,20 @@ enum TextCheck {
         return nil
     }
 
+    /// UTF-16 or UTF-32, when the start of a file says so: a byte-order
+    /// mark, or ASCII text stored as UTF-16 without one (a NUL byte after
+    /// — or before — each of the first two characters).
+    static func wideEncoding(of start: ArraySlice<UInt8>) -> TSPLIBError.TextProblem? {
+        let b = Array(start.prefix(4))
+        guard b.count >= 2 else { return nil }
+        if b.count == 4 && (b == [0xFF, 0xFE, 0, 0] || b == [0, 0, 0xFE, 0xFF]) { return .utf32 }
+        if (b[0], b[1]) == (0xFF, 0xFE) || (b[0], b[1]) == (0xFE, 0xFF) { return .utf16 }
+        guard b.count == 4 else { return nil }
+        let littleEndian = b[0] != 0 && b[1] == 0 && b[2] != 0 && b[3] == 0
+        let bigEndian = b[0] == 0 && b[1] != 0 && b[2] == 0 && b[3] != 0
+        return littleEndian || bigEndian ? .utf16 : nil
+    }
+
     /// The offset of the first NUL byte in `bytes`, if any.
     static func firstNUL(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
@@ -76,6 +91,9 @@ enum TextCheck {
     /// Throws ``TSPLIBError/notText(file:line:offset:problem:decompressed:)`` when `bytes`
     /// hold a NUL byte anywhere: the scanner would otherwise read it as a blank.
     static func rejectNUL(in bytes: [UInt8], fileName: String, decompressed: Bool) throws(TSPLIBError) {
+        if let wide = wideEncoding(of: bytes[...]) {
+            throw .notText(file: fileName, line: 1, offset: 0, problem: wide, decompressed: decompressed)
+        }
         guard let offset = firstNUL(in: bytes) else { return }
         throw .notText(
             file: fileName, line: lineNumber(at: offset, in: bytes), offset: offset,

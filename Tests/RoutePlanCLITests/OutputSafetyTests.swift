@@ -218,11 +218,12 @@ struct BatchOutputTests {
 
 @Suite("Terminal escaping and checked numbers")
 struct EscapingAndNumberTests {
-    @Test("control characters become \\u{XX}; text without them is unchanged")
+    @Test("control characters get the escapes of MessageText; text without them is unchanged")
     func escaping() {
         #expect(TerminalText.escape("Café, 東京 → ok") == "Café, 東京 → ok")
-        #expect(TerminalText.escape("a\u{1B}[31mb\u{07}\r\0\u{7F}\u{9B}\u{85}") == #"a\u{1B}[31mb\u{07}\u{0D}\u{00}\u{7F}\u{9B}\u{85}"#)
-        #expect(TerminalText.escape("tab\there\nnext") == #"tab\u{09}here\u{0A}next"#)
+        #expect(TerminalText.escape("a\u{1B}[31mb\u{07}\r\0\u{7F}\u{9B}\u{85}") == #"a\u{1B}[31mb\u{7}\r\0\u{7F}\u{9B}\u{85}"#)
+        #expect(TerminalText.escape("tab\there\nnext") == #"tab\there\nnext"#)
+        #expect(TerminalText.escape("one\u{1B}\ntwo\t", keepingNewlines: true) == "one\\u{1B}\ntwo\\t")
         #expect(TerminalText.escape("usage\nline\u{1B}", keepingNewlines: true) == "usage\nline\\u{1B}")
         #expect(TerminalText.escape("\u{202E}\u{2066}\u{2028}") == #"\u{202E}\u{2066}\u{2028}"#)
     }
@@ -240,7 +241,7 @@ struct EscapingAndNumberTests {
         _ = display.track("fetch", status: "HTTP 503\r\u{1B}[2K")
         display.tick(now: solve.progress.snapshot.started.advanced(by: .seconds(1)))
         let line = recorder.written.dropFirst(ProgressDisplay.erase.count)
-        #expect(line.contains(#"a\u{1B}]0;x\u{07}.json"#) && line.contains(#"HTTP 503\u{0D}\u{1B}[2K"#))
+        #expect(line.contains(#"a\u{1B}]0;x\u{7}.json"#) && line.contains(#"HTTP 503\r\u{1B}[2K"#))
         #expect(!hasRawControlCharacters(String(line)))
     }
 

@@ -237,8 +237,8 @@ struct MatrixTileCacheTests {
         try Data(Self.googleTile(["A"], ["B"], [[(11, 1)]]).utf8).write(to: folder.appendingPathComponent("03.json"))
         let error = #expect(throws: MatrixError.self) { try MatrixSource.read(contentsOf: folder, stops: Self.abc, preferTraffic: false) }
         #expect(error == .conflictingPair(from: 0, to: 1, fromName: "A", toName: "B",
-                                          first: .known(meters: 10, seconds: 1), firstSource: "01.json",
-                                          second: .known(meters: 11, seconds: 1), secondSource: "03.json"))
+                                          first: .known(meters: 10, seconds: 1), firstSource: folder.path + "/01.json",
+                                          second: .known(meters: 11, seconds: 1), secondSource: folder.path + "/03.json"))
         #expect(throws: MatrixError.unexpectedFormat(file: folder.path, format: .osrm, allowed: [.googleTiles])) {
             try MatrixSource.read(contentsOf: folder, stops: Self.abc, format: .osrm, preferTraffic: false)
         }
