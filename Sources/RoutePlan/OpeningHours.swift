@@ -60,21 +60,27 @@ public struct OpeningHours: Sendable, Hashable {
     public static let week = 7 * 1440
 
     public var format: Format
-    public var periods: [Period]
+    /// The periods as given; ``weeklyIntervals`` follows any change.
+    public var periods: [Period] {
+        didSet { weeklyIntervals = Self.normalise(periods) }
+    }
+    /// The open intervals of the week in minutes since Sunday 00:00, sorted,
+    /// disjoint and not touching; an interval that runs past Saturday
+    /// midnight ends after ``week`` (it continues into the next Sunday).
+    public private(set) var weeklyIntervals: [Range<Int>]
 
     public init(format: Format = .places, periods: [Period]) {
         self.format = format
         self.periods = periods
+        self.weeklyIntervals = Self.normalise(periods)
     }
 
     /// Whether the place never closes: Google's single close-less period
     /// opening Sunday 00:00, or periods covering the whole week.
     public var isAlwaysOpen: Bool { weeklyIntervals == [0..<Self.week] }
 
-    /// The open intervals of the week in minutes since Sunday 00:00, sorted,
-    /// disjoint and not touching; an interval that runs past Saturday
-    /// midnight ends after ``week`` (it continues into the next Sunday).
-    public var weeklyIntervals: [Range<Int>] {
+    /// Normalises periods to weekly intervals (see ``weeklyIntervals``).
+    static func normalise(_ periods: [Period]) -> [Range<Int>] {
         if periods.count == 1, periods[0].close == nil, periods[0].open.minuteOfWeek == 0 { return [0..<Self.week] }
         var raw: [Range<Int>] = []
         for period in periods {

@@ -65,6 +65,16 @@ struct OpeningHoursTests {
         #expect(h.intervals(on: TripDate("2026-09-23")!) == [0..<60])
     }
 
+    @Test("hours built in code follow changes to their periods")
+    func inCode() {
+        var h = OpeningHours(format: .places, periods: [.init(open: .init(day: 1, minute: 540), close: .init(day: 1, minute: 1080))])
+        #expect(h.weeklyIntervals == [1980..<2520])
+        h.periods.append(.init(open: .init(day: 0, minute: 0)))
+        #expect(h.weeklyIntervals == [0..<1440, 1980..<2520])
+        h.periods = [.init(open: .init(day: 0, minute: 0))]
+        #expect(h.isAlwaysOpen)
+    }
+
     @Test("hours without periods are unknown: open whenever the day is")
     func noPeriods() throws {
         let text = #"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}, "opening_hours": {"open_now": true, "weekday_text": []}}]}"#
