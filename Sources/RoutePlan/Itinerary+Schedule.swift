@@ -26,22 +26,23 @@ extension Itinerary {
         guard travelSeconds.count == stops.count else {
             throw PlanningError.scheduleMatrixSize(matrixPlaces: travelSeconds.count, stops: stops.count)
         }
-        let dates = tripDates
+        let trip = TripDays(self)
+        let dates = trip.dates
         let clock = TripClock(firstDay: firstDay)
         func node(_ place: Place) -> Int { Self.index(of: place, in: stops)! }
-        func nightLodging(_ date: TripDate) -> Place? { day(for: date)?.lodging ?? lodging }
+        func nightLodging(_ index: Int) -> Place? { trip.settings[index]?.lodging ?? lodging }
 
         var routes: [ScheduleProblem.Route] = []
         for (index, date) in dates.enumerated() {
-            let settings = day(for: date)
-            guard let start = settings?.startAt ?? (index == 0 ? lodging : nightLodging(dates[index - 1])) else {
+            let settings = trip.settings[index]
+            guard let start = settings?.startAt ?? (index == 0 ? lodging : nightLodging(index - 1)) else {
                 throw PlanningError.noPlaceForDay(file: fileName, date: date.description, end: false)
             }
-            guard let end = settings?.endAt ?? nightLodging(date) else {
+            guard let end = settings?.endAt ?? nightLodging(index) else {
                 throw PlanningError.noPlaceForDay(file: fileName, date: date.description, end: true)
             }
             let offset = index * 86_400
-            let (opens, closes) = hours(of: date)
+            let (opens, closes) = trip.hours[index]
             let breaks = (settings?.breaks ?? []).map { pause in
                 ScheduleProblem.Break(earliestStart: offset + max(pause.earliest, opens).minutes * 60,
                                       latestStart: offset + (min(pause.latest, closes).minutes - pause.minutes) * 60,
@@ -58,7 +59,8 @@ extension Itinerary {
         var reasons: [Int: UnscheduledExplanation] = [:]
         for index in placesToGo.indices {
             let visit = self.visit(index)
-            let open = dates.enumerated().map { day, date in openStartWindows(visit, on: date, dayIndex: day) }
+            let closed = Set(visit.closedDates)
+            let open = dates.indices.map { openStartWindows(visit, closed: closed, day: $0, of: trip) }
             var windows: [[ScheduleProblem.TimeWindow]]
             if let ticket = visit.fixedStart {
                 let start = clock.seconds(ticket)
@@ -69,7 +71,7 @@ extension Itinerary {
                 windows = open
             }
             if windows.allSatisfy(\.isEmpty) && open.allSatisfy(\.isEmpty) {
-                reasons[index] = hourReason(visit, dates: dates)
+                reasons[index] = hourReason(visit, closed: closed, trip: trip)
             }
             openWindows.append(open)
             visits.append(ScheduleProblem.Visit(node: placeOffset + index, serviceTime: visit.minutes * 60,
@@ -80,14 +82,14 @@ extension Itinerary {
                            openWindows: openWindows, hourReasons: reasons)
     }
 
-    /// When `visit`'s place is open on `date` within the day's hours, in
-    /// minutes since that date's midnight (no opening hours: the whole day;
-    /// a date in `closedDates`: nothing).
-    func openIntervals(_ visit: Visit, on date: TripDate) -> [Range<Int>] {
-        let closed = Set(visit.closedDates)
+    /// When `visit`'s place is open on the trip's day `day` within the
+    /// day's hours, in minutes since that date's midnight (no opening hours:
+    /// the whole day; a date in `closed`, its `closedDates`: nothing).
+    func openIntervals(_ visit: Visit, closed: Set<TripDate>, day: Int, of trip: TripDays) -> [Range<Int>] {
+        let date = trip.dates[day]
         let open = visit.openingHours?.intervals(on: date, closedDates: closed)
             ?? (closed.contains(date) ? [] : [0..<1440])
-        let (start, end) = hours(of: date)
+        let (start, end) = trip.hours[day]
         return open.compactMap { interval in
             let lower = max(interval.lowerBound, start.minutes), upper = min(interval.upperBound, end.minutes)
             return lower < upper ? lower..<upper : nil
@@ -96,18 +98,19 @@ extension Itinerary {
 
     /// The start windows on day `dayIndex` (seconds from the trip's start):
     /// each opening at least the visit long, as `[open, close − visit]`.
-    func openStartWindows(_ visit: Visit, on date: TripDate, dayIndex: Int) -> [ScheduleProblem.TimeWindow] {
-        let offset = dayIndex * 86_400
-        return openIntervals(visit, on: date).filter { $0.count >= visit.minutes }.map {
+    func openStartWindows(_ visit: Visit, closed: Set<TripDate>, day: Int, of trip: TripDays) -> [ScheduleProblem.TimeWindow] {
+        let offset = day * 86_400
+        return openIntervals(visit, closed: closed, day: day, of: trip).filter { $0.count >= visit.minutes }.map {
             .init(earliestStart: offset + $0.lowerBound * 60, latestStart: offset + ($0.upperBound - visit.minutes) * 60)
         }
     }
 
-    /// Why the hours leave no window on any of `dates`.
-    func hourReason(_ visit: Visit, dates: [TripDate]) -> UnscheduledExplanation {
+    /// Why the hours leave no window on any day of the trip.
+    func hourReason(_ visit: Visit, closed: Set<TripDate>, trip: TripDays) -> UnscheduledExplanation {
+        let dates = trip.dates
         var longest: (date: TripDate, interval: Range<Int>)?
-        for date in dates {
-            for interval in openIntervals(visit, on: date) where interval.count > (longest?.interval.count ?? 0) {
+        for (day, date) in dates.enumerated() {
+            for interval in openIntervals(visit, closed: closed, day: day, of: trip) where interval.count > (longest?.interval.count ?? 0) {
                 longest = (date, interval)
             }
         }
@@ -118,7 +121,6 @@ extension Itinerary {
                 detail: "the \(visit.minutes)-minute visit is longer than the longest opening inside the day's hours, "
                     + "\(interval.count) minutes (\(date.weekdayName) \(date) \(clock(interval.lowerBound))–\(clock(interval.upperBound)))")
         }
-        let closed = Set(visit.closedDates)
         let checked = dates.map { "\($0.weekdayName) \($0)" + (closed.contains($0) ? " (closedDates)" : "") }
         let list = checked.count <= 14 ? checked.joined(separator: ", ")
             : "\(dates.first!) to \(dates.last!), \(dates.count) days"
@@ -127,5 +129,32 @@ extension Itinerary {
         return UnscheduledExplanation(
             reason: .closedOnTripDays,
             detail: "closed on every day of the trip" + (outside ? " during the day's hours" : "") + " (checked \(list))")
+    }
+}
+
+/// The trip's dates with their `days` settings and hours, looked up once.
+struct TripDays {
+    let dates: [TripDate]
+    /// The `days` entry of each date (the first, should one be repeated).
+    let settings: [Itinerary.Day?]
+    /// When each date's day starts and ends.
+    let hours: [(start: TimeOfDay, end: TimeOfDay)]
+
+    init(_ itinerary: Itinerary) {
+        dates = itinerary.tripDates
+        var byDate: [TripDate: Itinerary.Day] = [:]
+        for day in itinerary.days where byDate[day.date] == nil { byDate[day.date] = day }
+        settings = dates.map { byDate[$0] }
+        hours = settings.map {
+            ($0?.dayStart ?? itinerary.route.dayStart ?? Itinerary.defaultDayStart,
+             $0?.dayEnd ?? itinerary.route.dayEnd ?? Itinerary.defaultDayEnd)
+        }
+    }
+
+    /// The index of `date` among ``dates``, if it is a day of the trip.
+    func index(of date: TripDate) -> Int? {
+        guard let first = dates.first else { return nil }
+        let offset = date.days(since: first)
+        return dates.indices.contains(offset) ? offset : nil
     }
 }

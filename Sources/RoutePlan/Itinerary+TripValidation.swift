@@ -52,7 +52,8 @@ extension Itinerary {
             for (key, place) in [("lodging", day.lodging), ("startAt", day.startAt), ("endAt", day.endAt)] {
                 if let place { try Self.validatePlace(place, field: "\(field).\(key)", file: file) }
             }
-            let (start, end) = hours(of: day.date)
+            let start = day.dayStart ?? route.dayStart ?? Self.defaultDayStart
+            let end = day.dayEnd ?? route.dayEnd ?? Self.defaultDayEnd
             if start >= end {
                 throw PlanningError.conflictingValues(file: file, field: field + (day.dayEnd == nil ? ".dayStart" : ".dayEnd"),
                                                       problem: "the day ends at \(end), not after it starts at \(start)",
@@ -78,6 +79,7 @@ extension Itinerary {
                 }
             }
         }
+        let trip = TripDays(self)
         for (index, visit) in visits.prefix(placesToGo.count).enumerated() {
             let field = "placesToGo[\(index)]"
             if let minutes = visit.visitMinutes, !(0...1440).contains(minutes) {
@@ -109,7 +111,7 @@ extension Itinerary {
                                                           problem: "the place is closed on \(ticket.date) (closedDates)",
                                                           fix: "change fixedStart or closedDates")
                 }
-                let (start, end) = hours(of: ticket.date)
+                let (start, end) = trip.hours[trip.index(of: ticket.date)!] // inside the trip, checked above
                 let begins = ticket.secondOfDay, ends = ticket.secondOfDay + visit.minutes * 60
                 guard begins >= start.minutes * 60, ends <= end.minutes * 60 else {
                     throw PlanningError.conflictingValues(

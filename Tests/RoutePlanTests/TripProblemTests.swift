@@ -141,6 +141,30 @@ struct TripProblemTests {
         #expect(try problem(fine).problem.routes.count == 1)
     }
 
+    @Test("the longest trip, with settings for every day, builds its problem")
+    func longestTrip() throws {
+        let first = try #require(TripDate("2028-01-01"))
+        let hours = OpeningHours(format: .legacy, periods: (1...6).map {
+            .init(open: .init(day: $0, minute: 600), close: .init(day: $0, minute: 1020))
+        })
+        let places = (0..<200).map { Itinerary.Place(name: "P\($0)", latitude: 1 + Double($0) / 1000, longitude: 2) }
+        let visits = places.indices.map { Itinerary.Visit(visitMinutes: 30 + $0 % 90, openingHours: $0 % 3 == 0 ? hours : nil,
+                                                          closedDates: (0..<50).map { first.adding(days: $0 * 7) },
+                                                          priority: 1 + $0 % 5) }
+        let lunch = Itinerary.Break(earliest: TimeOfDay("12:00")!, latest: TimeOfDay("14:00")!, minutes: 45)
+        let days = (0..<366).map { Itinerary.Day(date: first.adding(days: $0), dayEnd: TimeOfDay("18:00"), breaks: [lunch]) }
+        let t = Itinerary(lodging: .init(name: "H", latitude: 1, longitude: 2.1), placesToGo: places,
+                          startDate: first, endDate: first.adding(days: 365), days: days, visits: visits)
+        let p = try problem(t)
+        #expect(p.problem.routes.count == 366 && p.dates.last?.description == "2028-12-31") // a leap year
+        // Saturday 2028-01-01 is in closedDates, Sunday closed by the hours, Monday open 10:00–17:00.
+        #expect(p.problem.visits[0].windows[0].isEmpty && p.problem.visits[0].windows[1].isEmpty)
+        #expect(p.problem.visits[0].windows[2] == [Window(earliestStart: 2 * 86_400 + 600 * 60, latestStart: 2 * 86_400 + (1020 - 30) * 60)])
+        #expect(p.problem.visits[1].windows[0].isEmpty)
+        #expect(p.problem.visits[1].windows[1] == [Window(earliestStart: 86_400 + 9 * 3600, latestStart: 86_400 + 18 * 3600 - 31 * 60)])
+        #expect(p.problem.routes.allSatisfy { $0.breaks.count == 1 })
+    }
+
     @Test("the trip fixtures load, round-trip and build problems", arguments: ["rome-3-days", "kyoto-2-days", "lisbon-day-lunch"])
     func fixtures(name: String) throws {
         let t = try itinerary(name)
