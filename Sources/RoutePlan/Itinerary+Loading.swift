@@ -76,7 +76,8 @@ extension Itinerary {
     }
 
     /// Checks what decoding alone cannot: at least one place, coordinates in
-    /// range, non-empty names, unique place IDs, and start/end that name a stop.
+    /// range, non-empty names, unique place IDs, start/end that name a stop,
+    /// and the trip fields (see ``validateTrip(fileName:)``).
     public func validate(fileName: String? = nil) throws {
         guard !placesToGo.isEmpty else { throw PlanningError.noPlaces(file: fileName) }
         var seen: [String: String] = [:]
@@ -99,6 +100,7 @@ extension Itinerary {
         }
         if let start = route.start { _ = try resolve(start, field: "route.start", fileName: fileName) }
         if let end = route.end { _ = try resolve(end, field: "route.end", fileName: fileName) }
+        try validateTrip(fileName: fileName)
     }
 
     /// The stops with the field path that holds each.
@@ -138,35 +140,46 @@ extension CodingUserInfoKey {
 /// ``Itinerary/validate(fileName:)``, which a caller runs after), encoding
 /// writes the file format back.
 extension Itinerary: Codable {
-    private enum Keys: String, CodingKey { case name, lodging, placesToGo, route }
+    private enum Keys: String, CodingKey { case name, startDate, endDate, lodging, placesToGo, route, days }
 
     public init(from decoder: Decoder) throws {
         let file = decoder.userInfo[.itineraryFileName] as? String
         let root = try decoder.container(keyedBy: Keys.self)
         let name = try root.decodeIfPresent(String.self, forKey: .name)
+        let startDate = try root.decodeDate(.startDate, file: file, dateTimeAllowed: true)
+        let endDate = try root.decodeDate(.endDate, file: file, dateTimeAllowed: true)
         let lodging = try root.decodeIfPresent(DecodedPlace.self, forKey: .lodging)?.place
         guard root.contains(.placesToGo) else { throw PlanningError.missingField(file: file, field: "placesToGo") }
-        let places = try root.decode([DecodedPlace].self, forKey: .placesToGo).map(\.place)
+        let places = try root.decode([DecodedVisitPlace].self, forKey: .placesToGo)
         var settings = RouteSettings()
         if root.contains(.route), try !root.decodeNil(forKey: .route) {
             settings = try root.decode(RouteSettings.self, forKey: .route)
         }
-        self.init(name: name, lodging: lodging, placesToGo: places, route: settings)
+        let days = try root.decodeIfPresent([Day].self, forKey: .days) ?? []
+        // No scheduling fields at all: keep `visits` empty, as for an itinerary made in code.
+        let visits = places.map(\.visit)
+        self.init(name: name, lodging: lodging, placesToGo: places.map(\.place), route: settings,
+                  startDate: startDate, endDate: endDate, days: days,
+                  visits: visits.allSatisfy { $0 == Visit() } ? [] : visits)
     }
 
     public func encode(to encoder: Encoder) throws {
         var root = encoder.container(keyedBy: Keys.self)
         try root.encodeIfPresent(name, forKey: .name)
+        try root.encodeIfPresent(startDate?.description, forKey: .startDate)
+        try root.encodeIfPresent(endDate?.description, forKey: .endDate)
         try root.encodeIfPresent(lodging, forKey: .lodging)
-        try root.encode(placesToGo, forKey: .placesToGo)
+        try root.encode(placesToGo.indices.map { EncodedVisitPlace(place: placesToGo[$0], visit: visit($0)) },
+                        forKey: .placesToGo)
         if route != RouteSettings() { try root.encode(route, forKey: .route) }
+        if !days.isEmpty { try root.encode(days, forKey: .days) }
     }
 }
 
 /// The `route` object: `travelMode` and `optimizeFor` checked against their
 /// allowed values, `start` and `end` as stop references.
 extension Itinerary.RouteSettings: Codable {
-    private enum Keys: String, CodingKey { case travelMode, optimizeFor, start, end }
+    private enum Keys: String, CodingKey { case travelMode, optimizeFor, start, end, dayStart, dayEnd }
 
     public init(from decoder: Decoder) throws {
         let file = decoder.userInfo[.itineraryFileName] as? String
@@ -191,6 +204,8 @@ extension Itinerary.RouteSettings: Codable {
         }
         start = try route.decodeIfPresent(String.self, forKey: .start).map(StopReference.init)
         end = try route.decodeIfPresent(String.self, forKey: .end).map(StopReference.init)
+        dayStart = try route.decodeTime(.dayStart, file: file)
+        dayEnd = try route.decodeTime(.dayEnd, file: file)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -199,6 +214,8 @@ extension Itinerary.RouteSettings: Codable {
         try route.encodeIfPresent(optimizeFor, forKey: .optimizeFor)
         try route.encodeIfPresent(start?.description, forKey: .start)
         try route.encodeIfPresent(end?.description, forKey: .end)
+        try route.encodeIfPresent(dayStart?.description, forKey: .dayStart)
+        try route.encodeIfPresent(dayEnd?.description, forKey: .dayEnd)
     }
 }
 
@@ -214,7 +231,7 @@ extension StopReference: Codable {
     }
 }
 
-private struct DecodedPlace: Decodable {
+struct DecodedPlace: Decodable {
     let place: Itinerary.Place
 
     private enum Keys: String, CodingKey { case name, placeID, location }
@@ -233,13 +250,18 @@ private struct DecodedPlace: Decodable {
 
 extension PlanningError {
     /// Translates a decoding failure into the field-path error users see.
+    /// A coding path as a field path: `placesToGo[3].location.lat`.
+    static func fieldPath(_ codingPath: [CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return text.isEmpty ? "(top level)" : text
+    }
+
     public init(_ error: DecodingError, file: String?) {
         func path(_ codingPath: [CodingKey], _ last: CodingKey? = nil) -> String {
-            var text = ""
-            for key in codingPath + (last.map { [$0] } ?? []) {
-                if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-            }
-            return text.isEmpty ? "(top level)" : text
+            Self.fieldPath(codingPath + (last.map { [$0] } ?? []))
         }
         switch error {
         case let .keyNotFound(key, context):

@@ -3,7 +3,9 @@ import RoutePlanExport
 /// A traveller's itinerary, in the travel-itinerary app's data model.
 ///
 /// Only the fields RoutePlan needs are read; anything else in the file
-/// (`startDate`, `lodgingPrice`, `rating`, `categories`, …) is ignored.
+/// (`lodgingPrice`, `rating`, `categories`, …) is ignored. The trip's
+/// dates, the `days` list and each place's scheduling fields (``Visit``) are
+/// what `routeplan schedule` reads; `optimize` reads only the places and `route`.
 ///
 /// ```json
 /// {
@@ -27,28 +29,54 @@ public struct Itinerary: Sendable, Hashable {
         public var optimizeFor: Objective?
         public var start: StopReference?
         public var end: StopReference?
+        /// When each day of a trip starts and ends (default 09:00 and 19:00);
+        /// a ``Day`` may override them.
+        public var dayStart: TimeOfDay?
+        public var dayEnd: TimeOfDay?
 
         public init(travelMode: TravelMode? = nil, optimizeFor: Objective? = nil,
-                    start: StopReference? = nil, end: StopReference? = nil) {
+                    start: StopReference? = nil, end: StopReference? = nil,
+                    dayStart: TimeOfDay? = nil, dayEnd: TimeOfDay? = nil) {
             self.travelMode = travelMode
             self.optimizeFor = optimizeFor
             self.start = start
             self.end = end
+            self.dayStart = dayStart
+            self.dayEnd = dayEnd
         }
     }
 
     public var name: String?
-    /// Where the traveller sleeps; by default the route starts and ends here.
+    /// Where the traveller sleeps; by default the route starts and ends here
+    /// (and, on a trip, every night's lodging unless a ``Day`` names another).
     public var lodging: Place?
     public var placesToGo: [Place]
     public var route: RouteSettings
+    /// The trip's first and last day (`startDate`, `endDate`): the days
+    /// `schedule` plans. Without `endDate` the trip is the one day `startDate`.
+    public var startDate: TripDate?
+    public var endDate: TripDate?
+    /// Settings for particular days of the trip, by date (`days`).
+    public var days: [Day]
+    /// How each place of ``placesToGo`` may be visited, in the same order
+    /// (see ``visit(_:)``, which also covers a shorter list).
+    public var visits: [Visit]
 
-    public init(name: String? = nil, lodging: Place? = nil, placesToGo: [Place], route: RouteSettings = .init()) {
+    public init(name: String? = nil, lodging: Place? = nil, placesToGo: [Place], route: RouteSettings = .init(),
+                startDate: TripDate? = nil, endDate: TripDate? = nil, days: [Day] = [], visits: [Visit] = []) {
         self.name = name
         self.lodging = lodging
         self.placesToGo = placesToGo
         self.route = route
+        self.startDate = startDate
+        self.endDate = endDate
+        self.days = days
+        self.visits = visits
     }
+
+    /// The scheduling attributes of `placesToGo[index]` (the defaults when
+    /// ``visits`` is shorter).
+    public func visit(_ index: Int) -> Visit { visits.indices.contains(index) ? visits[index] : Visit() }
 
     /// Every stop of the route: the lodging (if any) first, then `placesToGo` in file order.
     public var stops: [Place] { (lodging.map { [$0] } ?? []) + placesToGo }

@@ -37,6 +37,25 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
     case duplicatePlaceID(file: String?, placeID: String, first: String, second: String)
     /// An empty name.
     case emptyName(file: String?, field: String)
+    /// A date, time or opening-hours value written the wrong way, e.g. a
+    /// date that is not `YYYY-MM-DD`; `expected` says how to write it.
+    case invalidValue(file: String?, field: String, value: String, expected: String)
+    /// A date (of `days`, `allowedDates`, `fixedStart`) outside the trip's dates.
+    case dateOutsideTrip(file: String?, field: String, date: String, first: String, last: String)
+    /// Fields that contradict each other (an end before a start, a break
+    /// longer than its window, a date given twice); `problem` says what,
+    /// `fix` what to do.
+    case conflictingValues(file: String?, field: String, problem: String, fix: String)
+    /// A trip longer than ``Itinerary/maximumTripDays``.
+    case tripTooLong(file: String?, days: Int, limit: Int)
+    /// A field that needs the trip's dates (`days`, `allowedDates`,
+    /// `fixedStart`, or scheduling at all) in an itinerary without `startDate`.
+    case needsTripDates(file: String?, field: String)
+    /// A day of the trip with no place to start or end from (no lodging,
+    /// no `days[].lodging`, `startAt` or `endAt`).
+    case noPlaceForDay(file: String?, date: String, end: Bool)
+    /// A schedule travel matrix for a different number of places than ``Itinerary/scheduleStops``.
+    case scheduleMatrixSize(matrixPlaces: Int, stops: Int)
     /// The solver refused or failed.
     case solver(SolverError)
     /// Building the cost matrix failed.
@@ -63,7 +82,9 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyStops, .planTooLarge: return .tooLarge
         case .unreadableFile, .malformedJSON, .invalidJSON, .missingField, .wrongType, .noPlaces, .invalidCoordinate, .unknownValue,
              .outOfRange,
-             .unknownStop, .ambiguousStop, .duplicatePlaceID, .emptyName, .matrixSize:
+             .unknownStop, .ambiguousStop, .duplicatePlaceID, .emptyName, .matrixSize,
+             .invalidValue, .dateOutsideTrip, .conflictingValues, .tripTooLong, .needsTripDates, .noPlaceForDay,
+             .scheduleMatrixSize:
             return .badInput
         }
     }
@@ -74,8 +95,11 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .missingField(_, field), let .wrongType(_, field, _), let .invalidCoordinate(_, field, _, _),
              let .outOfRange(_, field, _, _),
              let .unknownValue(_, field, _, _), let .unknownStop(_, field, _), let .ambiguousStop(_, field, _, _),
-             let .emptyName(_, field):
+             let .emptyName(_, field), let .invalidValue(_, field, _, _), let .dateOutsideTrip(_, field, _, _, _),
+             let .conflictingValues(_, field, _, _), let .needsTripDates(_, field):
             return field
+        case .tripTooLong: return "endDate"
+        case .noPlaceForDay: return "lodging"
         case .noPlaces: return "placesToGo"
         case let .invalidJSON(_, problem): return problem.path.isEmpty ? nil : problem.path
         default: return nil
@@ -127,6 +151,22 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(at(file, second))placeID \"\(placeID)\" is already used by \(first); each place must appear once"
         case let .emptyName(file, field):
             return "\(at(file, field))the name is empty; give every place a name"
+        case let .invalidValue(file, field, value, expected):
+            return "\(at(file, field))\"\(value)\" is not valid; write \(expected)"
+        case let .dateOutsideTrip(file, field, date, first, last):
+            let trip = first == last ? "the trip's one day, \(first)" : "the trip, \(first) to \(last)"
+            return "\(at(file, field))\(date) is not a day of \(trip); use a date of the trip or change startDate/endDate"
+        case let .conflictingValues(file, field, problem, fix):
+            return "\(at(file, field))\(problem); \(fix)"
+        case let .tripTooLong(file, days, limit):
+            return "\(at(file, "endDate"))the trip lasts \(days) days, more than the limit of \(limit); plan it in shorter trips"
+        case let .needsTripDates(file, field):
+            return "\(at(file, field))needs the trip's dates; add startDate (\"YYYY-MM-DD\") and, for more than one day, endDate"
+        case let .noPlaceForDay(file, date, end):
+            let what = end ? "end" : "start"
+            return "\(at(file))\(date) has no place to \(what) the day at; add a lodging, or a days entry for \(date) with lodging, startAt or endAt"
+        case let .scheduleMatrixSize(places, stops):
+            return "the travel matrix covers \(places) places but scheduling needs \(stops) (lodging, then placesToGo, then the further places of days); use a matrix made for this itinerary"
         case let .solver(error):
             return error.description
         case let .matrix(error):
