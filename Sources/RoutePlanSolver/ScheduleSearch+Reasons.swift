@@ -91,7 +91,16 @@ extension ScheduleSearch {
         let withWindow = (0..<instance.m).filter { instance.hasWindow(v, $0) }
         if withWindow.isEmpty { return .reason(.noWindow) }
         let fitting = withWindow.filter { fitsAlone(v, $0) }
-        if fitting.isEmpty { return .reason(.unreachable) }
+        if fitting.isEmpty {
+            // It may still fit after other visits (around a forbidden arc, say).
+            for r in withWindow {
+                if let sequence = insertion(of: v, into: state.routes[r].visits, route: r),
+                   instance.required[v] || instance.score[v] > 0 {
+                    return .improve(route: r, sequence: sequence, removing: [])
+                }
+            }
+            return .reason(.unreachable)
+        }
         var best: (score: Int, route: Int, removing: [Int], sequence: [Int])?
         for r in fitting {
             guard let (removing, sequence) = removalWitness(for: v, route: r, sequence: state.routes[r].visits)

@@ -144,11 +144,22 @@ struct ScheduleSearch {
     }
 
     /// Puts `pool` back into `state` by cheapest insertion, in order.
+    /// Visits that did not fit are tried again while the previous pass
+    /// inserted something (a visit may only be reachable through another,
+    /// around a forbidden arc or a window).
     mutating func recreate(_ pool: [Int], into state: inout ScheduleState, blink: Double) {
-        for v in pool {
-            if let (r, p, _) = bestInsertion(of: v, in: state, blink: blink) {
-                insert(v, route: r, position: p, into: &state)
+        var pending = pool
+        while !pending.isEmpty {
+            var left: [Int] = []
+            for v in pending {
+                if let (r, p, _) = bestInsertion(of: v, in: state, blink: blink) {
+                    insert(v, route: r, position: p, into: &state)
+                } else {
+                    left.append(v)
+                }
             }
+            if left.count == pending.count { break }
+            pending = left
         }
         state.retotal(instance)
     }
@@ -230,9 +241,10 @@ struct ScheduleSearch {
             default: return Double(instance.travel(depot, instance.node[v]) ?? 0)
             }
         }
+        let requiredFirst = Int.random(in: 0..<8, using: &rng) != 0
         keyed.sort { a, b in
             let ra = instance.required[a.0], rb = instance.required[b.0]
-            if ra != rb { return ra }
+            if requiredFirst && ra != rb { return ra }
             let ka = key(a.0), kb = key(b.0)
             if ka != kb { return ka < kb }
             return a.1 < b.1

@@ -164,26 +164,30 @@ struct ScheduleBruteForce {
 struct ScheduleBruteForceTests {
     @Test("matches the exhaustive lexicographic optimum (missing required, score, travel) on 200 small instances")
     func smallInstances() throws {
-        for seed in UInt64(1)...200 {
-            var generator = ScheduleGenerator(seed: seed)
-            let m = generator.int(1...2)
-            let withBreaks = generator.chance(0.4)
-            let n = withBreaks ? generator.int(1...6) : generator.int(1...8)
-            let problem = try generator.problem(visits: n, routes: m, breaks: withBreaks)
-            let solution = try ScheduleSolver.solve(problem, options: .init(seed: seed))
-            let problems = ScheduleSolver.violations(of: solution, for: problem)
-            #expect(problems.isEmpty, "seed \(seed): \(problems)")
-            let optimum = ScheduleBruteForce(problem: problem).optimum()
-            let missing = solution.unscheduled.filter { problem.visits[$0.visit].isRequired }.count
-            #expect(missing == optimum.missing, "seed \(seed): missing required")
-            #expect(solution.score == optimum.score, "seed \(seed): score \(solution.score), optimum \(optimum.score)")
-            if solution.score == optimum.score && missing == optimum.missing {
-                #expect(solution.travel == optimum.travel,
-                        "seed \(seed): travel \(solution.travel), optimum \(optimum.travel)")
-            }
-            checkReasons(solution, problem, seed: seed)
-        }
+        for seed in UInt64(1)...200 { try checkAgainstBruteForce(seed: seed) }
     }
+}
+
+/// Solves the small random instance of `seed` and compares it with the brute-force optimum.
+func checkAgainstBruteForce(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    var generator = ScheduleGenerator(seed: seed)
+    let m = generator.int(1...2)
+    let withBreaks = generator.chance(0.4)
+    let n = withBreaks ? generator.int(1...6) : generator.int(1...8)
+    let problem = try generator.problem(visits: n, routes: m, breaks: withBreaks)
+    let solution = try ScheduleSolver.solve(problem, options: .init(seed: seed))
+    let problems = ScheduleSolver.violations(of: solution, for: problem)
+    #expect(problems.isEmpty, "seed \(seed): \(problems)", sourceLocation: sourceLocation)
+    let optimum = ScheduleBruteForce(problem: problem).optimum()
+    let missing = solution.unscheduled.filter { problem.visits[$0.visit].isRequired }.count
+    #expect(missing == optimum.missing, "seed \(seed): missing required", sourceLocation: sourceLocation)
+    #expect(solution.score == optimum.score, "seed \(seed): score \(solution.score), optimum \(optimum.score)",
+            sourceLocation: sourceLocation)
+    if solution.score == optimum.score && missing == optimum.missing {
+        #expect(solution.travel == optimum.travel, "seed \(seed): travel \(solution.travel), optimum \(optimum.travel)",
+                sourceLocation: sourceLocation)
+    }
+    checkReasons(solution, problem, seed: seed, sourceLocation: sourceLocation)
 }
 
 /// Checks every reason of `solution` against its definition.
