@@ -39,6 +39,22 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
     case memoryBudgetBusy(requiredBytes: Int, freeBytes: Int, budgetBytes: Int)
     /// The operating system refused an allocation.
     case allocationFailed(bytes: Int)
+    /// A schedule visit whose ``ScheduleProblem/Visit/windows`` has not one
+    /// list per route.
+    case scheduleWindowCount(visit: Int, windows: Int, routes: Int)
+    /// A schedule visit field out of range (`node` naming no node, a
+    /// negative `serviceTime`, `score` or `demand`, or a value above
+    /// ``ScheduleSolver/maximumTime``).
+    case scheduleVisitValue(visit: Int, field: String, value: Int)
+    /// A start window of a visit on a route that is inverted, negative, too
+    /// large, or not after the window before it (windows must be sorted and disjoint).
+    case scheduleWindow(visit: Int, route: Int, window: Int, earliestStart: Int, latestStart: Int)
+    /// A schedule route field out of range (a node naming no node, a negative
+    /// time or capacity, `latestEnd` before `earliestStart`).
+    case scheduleRouteValue(route: Int, field: String, value: Int)
+    /// A break of a route that is inverted, negative, too large, or listed
+    /// before a break with an earlier `earliestStart`.
+    case scheduleBreak(route: Int, breakIndex: Int, field: String, value: Int)
 
     /// Which limit refused an exact solve.
     public enum MemoryLimitSource: String, Sendable, Hashable {
@@ -87,6 +103,16 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the solve needs \(ByteCount(required)) but only \(ByteCount(free)) of the \(ByteCount(budget)) memory budget is free while other solves run; try again shortly"
         case let .allocationFailed(bytes):
             return "the system refused to allocate \(ByteCount(bytes)); use fewer places or allow more memory"
+        case let .scheduleWindowCount(visit, windows, routes):
+            return "visit \(visit) has window lists for \(windows) routes but the problem has \(routes) routes; give one list per route (empty where it may not go)"
+        case let .scheduleVisitValue(visit, field, value):
+            return "visit \(visit) has \(field) \(value), which is out of range"
+        case let .scheduleWindow(visit, route, window, earliest, latest):
+            return "window \(window) of visit \(visit) on route \(route) is \(earliest)…\(latest); windows must be non-negative, not inverted, at most \(ScheduleSolver.maximumTime), sorted and disjoint"
+        case let .scheduleRouteValue(route, field, value):
+            return "route \(route) has \(field) \(value), which is out of range"
+        case let .scheduleBreak(route, index, field, value):
+            return "break \(index) of route \(route) has \(field) \(value), which is out of range (breaks must be non-negative, not inverted and sorted by earliest start)"
         }
     }
 
@@ -94,7 +120,8 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
     public var category: ErrorCategory {
         switch self {
         case .emptyProblem, .matrixShape, .matrixRowLength, .negativeCost, .costTooLarge, .nodeOutOfRange,
-             .samePathStartAndEnd:
+             .samePathStartAndEnd, .scheduleWindowCount, .scheduleVisitValue, .scheduleWindow, .scheduleRouteValue,
+             .scheduleBreak:
             return .badInput
         case .noFeasibleRoute: return .infeasible
         case .exactTooManyNodes, .exactNeedsTooMuchMemory, .memoryBudgetExceeded, .allocationFailed: return .tooLarge

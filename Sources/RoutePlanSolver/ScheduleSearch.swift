@@ -1,0 +1,313 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A complete assignment of visits to routes during the search, with its objective.
+struct ScheduleState: Sendable {
+    var routes: [ScheduleRoute]
+    /// The route of each visit, -1 when unscheduled.
+    var routeOf: [Int]
+    var score = 0
+    var travel = 0
+    /// Required visits not scheduled.
+    var missing = 0
+
+    /// Whether `self` is lexicographically better than `other`: fewer required
+    /// visits missing, then more score, then less travel.
+    func isBetter(than other: ScheduleState) -> Bool {
+        if missing != other.missing { return missing < other.missing }
+        if score != other.score { return score > other.score }
+        return travel < other.travel
+    }
+
+    /// Recomputes the totals from the routes.
+    mutating func retotal(_ instance: ScheduleInstance) {
+        travel = routes.reduce(0) { $0 + $1.travel }
+        score = 0
+        missing = 0
+        for v in 0..<instance.n {
+            if routeOf[v] >= 0 { score += instance.score[v] } else if instance.required[v] { missing += 1 }
+        }
+    }
+}
+
+/// The ruin-and-recreate search of ``ScheduleSolver`` (see there for the algorithm).
+///
+/// Let *n* be the number of visits and *m* the number of routes.
+struct ScheduleSearch {
+    let instance: ScheduleInstance
+    let options: ScheduleSolver.Options
+    /// The caller's control, and one with a margin left for the last steps.
+    let control: SolveControl
+    let searchControl: SolveControl
+    var rng: SplitMix64
+    /// Up to 40 nearest other visits of each visit (by travel both ways).
+    var neighbours: [[Int]] = []
+    /// Mean travel from a visit to its nearest neighbour: the unit of the temperature.
+    var unit = 1.0
+    /// Visits the construction has looked at (the others are `searchLimit` if the search stops early).
+    var considered: [Bool]
+    var iterations = 0
+    var stopped: ScheduleSolution.Termination?
+    /// Routes whose order the exact step has proven optimal.
+    var proven = Set<Int>()
+
+    init(instance: ScheduleInstance, options: ScheduleSolver.Options, control: SolveControl) {
+        self.instance = instance
+        self.options = options
+        self.control = control
+        if let limit = control.timeLimit {
+            let margin = min(.milliseconds(50), limit / 10)
+            searchControl = control.withDeadline(earlierBy: margin)
+        } else {
+            searchControl = control
+        }
+        rng = SplitMix64(seed: options.seed)
+        considered = [Bool](repeating: false, count: instance.n)
+    }
+
+    /// Whether the search must stop now; records why.
+    mutating func shouldStop(_ which: SolveControl) -> Bool {
+        if which.isCancelled {
+            stopped = .cancelled
+            return true
+        }
+        if which.isPastDeadline {
+            stopped = .timeLimit
+            return true
+        }
+        return false
+    }
+
+    /// Builds the neighbour lists and the temperature unit. O(n²·log n).
+    mutating func prepare() {
+        let n = instance.n
+        let k = min(40, max(0, n - 1))
+        var total = 0.0
+        var counted = 0
+        neighbours = (0..<n).map { v in
+            var others: [(Int, Int)] = []
+            others.reserveCapacity(n)
+            for u in 0..<n where u != v {
+                let a = instance.travel(instance.node[v], instance.node[u])
+                let b = instance.travel(instance.node[u], instance.node[v])
+                let d = (a ?? ScheduleInstance.never / 4) + (b ?? ScheduleInstance.never / 4)
+                others.append((d, u))
+            }
+            others.sort { $0 < $1 }
+            if let first = others.first, first.0 < ScheduleInstance.never / 4 {
+                total += Double(first.0) / 2
+                counted += 1
+            }
+            return others.prefix(k).map(\.1)
+        }
+        unit = max(1, counted > 0 ? total / Double(counted) : 1)
+    }
+
+    /// An empty state.
+    func emptyState() -> ScheduleState {
+        let routes = (0..<instance.m).map { r -> ScheduleRoute in
+            var route = ScheduleRoute(index: r, hasBreaks: !instance.breaks[r].isEmpty)
+            route.refresh(instance)
+            return route
+        }
+        var state = ScheduleState(routes: routes, routeOf: [Int](repeating: -1, count: instance.n))
+        state.retotal(instance)
+        return state
+    }
+
+    /// The cheapest feasible insertion of `v` in `state`: (route, position, added travel).
+    /// With `blink` > 0 each position is skipped with that probability.
+    /// - Complexity: O(m·k·w), O(m·k²·b) on routes with breaks.
+    mutating func bestInsertion(of v: Int, in state: ScheduleState, blink: Double = 0)
+        -> (route: Int, position: Int, delta: Int)? {
+        var best: (route: Int, position: Int, delta: Int)?
+        for r in 0..<instance.m where instance.hasWindow(v, r) {
+            let route = state.routes[r]
+            if route.load + instance.demand[v] > instance.capacity[r] { continue }
+            for p in 0...route.visits.count {
+                if blink > 0 && Double.random(in: 0..<1, using: &rng) < blink { continue }
+                guard let delta = route.insertionDelta(v, at: p, instance) else { continue }
+                if best == nil || delta < best!.delta { best = (r, p, delta) }
+            }
+        }
+        return best
+    }
+
+    /// Inserts `v` at `position` of route `r`.
+    func insert(_ v: Int, route r: Int, position: Int, into state: inout ScheduleState) {
+        state.routes[r].visits.insert(v, at: position)
+        state.routes[r].refresh(instance)
+        state.routeOf[v] = r
+    }
+
+    /// Puts `pool` back into `state` by cheapest insertion, in order.
+    /// Visits that did not fit are tried again while the previous pass
+    /// inserted something (a visit may only be reachable through another,
+    /// around a forbidden arc or a window).
+    mutating func recreate(_ pool: [Int], into state: inout ScheduleState, blink: Double) {
+        var pending = pool
+        while !pending.isEmpty {
+            var left: [Int] = []
+            for v in pending {
+                if let (r, p, _) = bestInsertion(of: v, in: state, blink: blink) {
+                    insert(v, route: r, position: p, into: &state)
+                } else {
+                    left.append(v)
+                }
+            }
+            if left.count == pending.count { break }
+            pending = left
+        }
+        state.retotal(instance)
+    }
+
+    /// The first solution: required visits by cheapest insertion (hardest first),
+    /// then the others by score. Stops early (visits left unconsidered) when the search must stop.
+    mutating func construct() -> ScheduleState {
+        var state = emptyState()
+        let order = (0..<instance.n).sorted { a, b in
+            if instance.required[a] != instance.required[b] { return instance.required[a] }
+            if instance.score[a] != instance.score[b] { return instance.score[a] > instance.score[b] }
+            return a < b
+        }
+        for (i, v) in order.enumerated() {
+            if i % 16 == 0 && shouldStop(control) { break }
+            considered[v] = true
+            if let (r, p, _) = bestInsertion(of: v, in: state) {
+                insert(v, route: r, position: p, into: &state)
+            }
+        }
+        state.retotal(instance)
+        return state
+    }
+
+    /// Removes strings of adjacent visits around a random seed visit from a
+    /// few routes (SISR's ruin); returns the visits removed.
+    mutating func ruin(_ state: inout ScheduleState) -> [Int] {
+        let scheduled = (0..<instance.n).filter { state.routeOf[$0] >= 0 }
+        guard !scheduled.isEmpty else { return [] }
+        let averageRemoved = 10.0
+        let maxString = 10.0
+        let used = state.routes.filter { !$0.visits.isEmpty }
+        let meanLength = Double(scheduled.count) / Double(max(1, used.count))
+        let stringMax = min(maxString, meanLength)
+        let routesMax = 4 * averageRemoved / (1 + stringMax) - 1
+        let routeCount = Int(Double.random(in: 1..<(routesMax + 1), using: &rng))
+        let seed = scheduled[Int.random(in: 0..<scheduled.count, using: &rng)]
+        var removed: [Int] = []
+        var ruined = Set<Int>()
+        for c in [seed] + neighbours[seed] {
+            if ruined.count >= routeCount { break }
+            let r = state.routeOf[c]
+            guard r >= 0, !ruined.contains(r) else { continue }
+            ruined.insert(r)
+            let visits = state.routes[r].visits
+            let limit = min(Double(visits.count), stringMax)
+            let length = max(1, min(visits.count, Int(Double.random(in: 1..<(limit + 1), using: &rng))))
+            guard let at = visits.firstIndex(of: c) else { continue }
+            let lowest = max(0, at - length + 1)
+            let highest = min(at, visits.count - length)
+            let begin = Int.random(in: lowest...highest, using: &rng)
+            let piece = Array(visits[begin..<(begin + length)])
+            state.routes[r].visits.removeSubrange(begin..<(begin + length))
+            if state.routes[r].refresh(instance) {
+                for v in piece { state.routeOf[v] = -1 }
+                removed += piece
+            } else {
+                // Without the triangle inequality a removal can break a route: keep it.
+                state.routes[r].visits = visits
+                state.routes[r].refresh(instance)
+            }
+        }
+        state.retotal(instance)
+        return removed
+    }
+
+    /// The order in which to recreate: required first, then one of several
+    /// SISR-like sort keys chosen at random.
+    mutating func recreateOrder(_ pool: [Int]) -> [Int] {
+        var keyed = pool.map { ($0, Double.random(in: 0..<1, using: &rng)) }
+        let pick = Int.random(in: 0..<10, using: &rng)
+        let depot = instance.problem.routes.first?.startNode ?? 0
+        func key(_ v: Int) -> Double {
+            switch pick {
+            case 0..<3: return -Double(instance.score[v])
+            case 3..<6: return 0
+            case 6..<8: return -Double(instance.demand[v])
+            case 8: return -Double(instance.travel(depot, instance.node[v]) ?? 0)
+            default: return Double(instance.travel(depot, instance.node[v]) ?? 0)
+            }
+        }
+        let requiredFirst = Int.random(in: 0..<8, using: &rng) != 0
+        keyed.sort { a, b in
+            let ra = instance.required[a.0], rb = instance.required[b.0]
+            if requiredFirst && ra != rb { return ra }
+            let ka = key(a.0), kb = key(b.0)
+            if ka != kb { return ka < kb }
+            return a.1 < b.1
+        }
+        return keyed.map(\.0)
+    }
+
+    /// The scalar the annealing compares (lower is better) between states with
+    /// the same number of missing required visits: travel minus score weighted.
+    func proxy(_ state: ScheduleState) -> Double {
+        Double(state.travel) - 5 * unit * Double(state.score)
+    }
+
+    /// The default iteration budget for `n` visits.
+    static func budget(visits n: Int) -> Int { 2_000 + 200 * n }
+
+    /// Runs construction, ruin and recreate, the exact route step and the
+    /// reasons; returns the solution.
+    mutating func run() -> ScheduleSolution {
+        let start = ContinuousClock.now
+        prepare()
+        var current = construct()
+        var best = current
+        let budget = options.maxIterations ?? Self.budget(visits: instance.n)
+        let stallLimit = options.maxIterations == nil && control.deadline != nil ? 10 * budget : budget
+        let total = control.deadline.map { start.duration(to: $0) }
+        var sinceBest = 0
+        let hot = 3 * unit
+        let cold = 0.02 * unit
+        if stopped == nil && instance.n > 0 && instance.m > 0 {
+            while true {
+                if options.maxIterations != nil && iterations >= budget { break }
+                if options.maxIterations == nil && control.deadline == nil && iterations >= budget { break }
+                if sinceBest >= stallLimit { break }
+                if shouldStop(searchControl) { break }
+                iterations += 1
+                sinceBest += 1
+                var fraction = options.maxIterations != nil || total == nil
+                    ? Double(iterations) / Double(budget) : 0
+                if let total {
+                    fraction = max(fraction, start.duration(to: .now).inSeconds / max(1e-9, total.inSeconds))
+                }
+                let temperature = hot * pow(cold / hot, min(1, fraction))
+                var candidate = current
+                let removed = ruin(&candidate)
+                let unscheduled = (0..<instance.n).filter { candidate.routeOf[$0] < 0 && considered[$0] }
+                let pool = recreateOrder(unscheduled)
+                _ = removed
+                recreate(pool, into: &candidate, blink: 0.01)
+                let accept: Bool
+                if candidate.missing != current.missing {
+                    accept = candidate.missing < current.missing
+                } else {
+                    let threshold = proxy(current) - temperature * log(Double.random(in: Double.ulpOfOne..<1, using: &rng))
+                    accept = proxy(candidate) < threshold
+                }
+                if accept { current = candidate }
+                if candidate.isBetter(than: best) {
+                    best = candidate
+                    sinceBest = 0
+                }
+            }
+        }
+        return finish(best)
+    }
+}
