@@ -154,8 +154,8 @@ public enum PlanningError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .invalidValue(file, field, value, expected):
             return "\(at(file, field))\"\(value)\" is not valid; write \(expected)"
         case let .dateOutsideTrip(file, field, date, first, last):
-            let trip = first == last ? "the trip's one day, \(first)" : "the trip, \(first) to \(last)"
-            return "\(at(file, field))\(date) is not a day of \(trip); use a date of the trip or change startDate/endDate"
+            let what = first == last ? "is not the trip's one day, \(first)" : "is not a day of the trip, \(first) to \(last)"
+            return "\(at(file, field))\(date) \(what); use a date of the trip or change startDate/endDate"
         case let .conflictingValues(file, field, problem, fix):
             return "\(at(file, field))\(problem); \(fix)"
         case let .tripTooLong(file, days, limit):

@@ -80,6 +80,21 @@ struct TripValidationTests {
         }
     }
 
+    @Test("the trip errors are bad input, say what to do, and name their field", arguments: [
+        PlanningError.invalidValue(file: "t.json", field: "startDate", value: "x", expected: "a date"),
+        .dateOutsideTrip(file: "t.json", field: "days[0].date", date: "2026-01-09", first: "2026-01-01", last: "2026-01-01"),
+        .conflictingValues(file: "t.json", field: "endDate", problem: "p", fix: "f"),
+        .tripTooLong(file: "t.json", days: 400, limit: 366),
+        .needsTripDates(file: "t.json", field: "days"),
+        .noPlaceForDay(file: "t.json", date: "2026-01-01", end: false),
+        .scheduleMatrixSize(matrixPlaces: 3, stops: 4),
+    ])
+    func newCases(error: PlanningError) {
+        #expect(error.category == .badInput)
+        #expect(error.description.contains("; "))
+        if case .scheduleMatrixSize = error { #expect(error.field == nil) } else { #expect(error.field != nil) }
+    }
+
     @Test("start and end dates may be date-times; their date is used")
     func dateTimes() throws {
         let trip = try Itinerary(json: Data((#"{"startDate": "2026-09-19T00:00:00Z", "endDate": "2026-09-21T10:00:00.000+02:00", "placesToGo": ["# + Self.a + "}]}").utf8))
