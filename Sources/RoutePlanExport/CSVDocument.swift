@@ -43,6 +43,9 @@ import Foundation
 /// only for programs. The numeric columns are never changed (a negative
 /// coordinate such as `-9.1366` is a number, not a formula).
 ///
+/// ``routes(sections:guardFormulas:)`` writes several routes (the days of a
+/// trip) into one table, with the day and the visit times in extra columns.
+///
 /// Complexity: O(total length of the names and place IDs + number of stops).
 public enum CSVDocument {
     /// The header row's column names, in order.
@@ -91,18 +94,87 @@ public enum CSVDocument {
         )
         var text = record(columns)
         for (index, stop) in stops.enumerated() {
-            let leg: Leg? = index > 0 && !legs.isEmpty ? legs[index - 1] : nil
-            text += record([
-                String(index + 1),
-                textField(stop.name, guardFormulas: guardFormulas),
-                textField(stop.placeID ?? "", guardFormulas: guardFormulas),
-                CoordinateText.decimal(stop.latitude),
-                CoordinateText.decimal(stop.longitude),
-                leg.map { measure($0.distanceMeters) } ?? "",
-                leg.map { measure($0.durationSeconds) } ?? "",
-            ])
+            text += record(
+                [String(index + 1)]
+                    + stopFields(stop, guardFormulas: guardFormulas)
+                    + legFields(arrivingAt: index, legs: legs)
+            )
         }
         return text
+    }
+
+    /// The header row's column names for ``routes(sections:guardFormulas:)``,
+    /// in order.
+    public static let sectionColumns = [
+        "day", "day_name", "order", "name", "placeID", "lat", "lng",
+        "arrival", "start", "end", "departure", "leg_distance_m", "leg_duration_s",
+    ]
+
+    /// The CSV text for several routes (the days of a trip): a header row
+    /// (``sectionColumns``), then one row per stop of each section in turn,
+    /// each ending with CRLF.
+    ///
+    /// ```swift
+    /// let text = CSVDocument.routes(sections: days)
+    /// // day,day_name,order,name,placeID,lat,lng,arrival,start,end,departure,leg_distance_m,leg_duration_s
+    /// // 1,Day 1 · Mon 21 Sep 2026,1,Hotel,,38.7107,-9.1366,,,,2026-09-21T09:00:00,,
+    /// // 1,Day 1 · Mon 21 Sep 2026,2,Castelo,,38.71395,-9.13353,2026-09-21T09:25:00,…,612,480
+    /// ```
+    ///
+    /// Columns: `day` (the section's 1-based number), `day_name` (the
+    /// section's name), then as in ``route(stops:legs:guardFormulas:)``
+    /// `order` (1-based within the section), `name`, `placeID`, `lat`,
+    /// `lng`; then the stop's `arrival`, `start`, `end` and `departure` as
+    /// given (empty when not); then the leg arriving at the stop (empty in a
+    /// section's first row and when the section has no legs). Quoting,
+    /// line ends and formula guarding are as in
+    /// ``route(stops:legs:guardFormulas:)``; `day_name` and the times are
+    /// guarded like names.
+    ///
+    /// Complexity: O(total length of the texts + number of stops).
+    ///
+    /// - Parameters:
+    ///   - sections: The routes, in order. A section whose `legs` is neither
+    ///     empty nor one per pair of consecutive stops, or whose `times` is
+    ///     neither empty nor one per stop, stops the program
+    ///     (`precondition`).
+    ///   - guardFormulas: Prefix `'` to texts that a spreadsheet would run
+    ///     as a formula (see "Formula injection").
+    public static func routes(sections: [RouteSection], guardFormulas: Bool = true) -> String {
+        var text = record(sectionColumns)
+        for (sectionIndex, section) in sections.enumerated() {
+            section.checkCounts(writer: "CSVDocument", checkingLegs: true)
+            let dayName = textField(section.name, guardFormulas: guardFormulas)
+            for (index, stop) in section.stops.enumerated() {
+                let times = (section.times(at: index)?.values ?? [nil, nil, nil, nil]).map {
+                    textField($0 ?? "", guardFormulas: guardFormulas)
+                }
+                text += record(
+                    [String(sectionIndex + 1), dayName, String(index + 1)]
+                        + stopFields(stop, guardFormulas: guardFormulas)
+                        + times
+                        + legFields(arrivingAt: index, legs: section.legs)
+                )
+            }
+        }
+        return text
+    }
+
+    /// `name`, `placeID`, `lat`, `lng` of a stop.
+    private static func stopFields(_ stop: Waypoint, guardFormulas: Bool) -> [String] {
+        [
+            textField(stop.name, guardFormulas: guardFormulas),
+            textField(stop.placeID ?? "", guardFormulas: guardFormulas),
+            CoordinateText.decimal(stop.latitude),
+            CoordinateText.decimal(stop.longitude),
+        ]
+    }
+
+    /// `leg_distance_m`, `leg_duration_s` of the leg arriving at stop
+    /// `index`: empty for the first stop and when `legs` is empty.
+    private static func legFields(arrivingAt index: Int, legs: [Leg]) -> [String] {
+        let leg: Leg? = index > 0 && !legs.isEmpty ? legs[index - 1] : nil
+        return [leg.map { measure($0.distanceMeters) } ?? "", leg.map { measure($0.durationSeconds) } ?? ""]
     }
 
     /// One record: the fields, quoted where needed, joined by commas and

@@ -37,6 +37,9 @@
 /// stable and safe whatever the names. Coordinates must be finite (the
 /// program stops otherwise, as in the other exporters).
 ///
+/// ``routes(name:sections:)`` draws several routes (the days of a trip) in
+/// one picture, each in its own colour, with a legend naming them.
+///
 /// Complexity: O(n) time and output size for n stops.
 public enum SVGDocument {
     /// The width of every picture, in pixels.
@@ -77,6 +80,116 @@ public enum SVGDocument {
                        },
                        summary: { count($0, "stop") },
                        tooltip: { "\($0 + 1). \(stops[$0].name)" })
+    }
+
+    /// An SVG picture of several routes on the Earth (the days of a trip)
+    /// in one frame, ending with a line break.
+    ///
+    /// ```swift
+    /// let svg = SVGDocument.routes(name: "Lisbon, 3 days", sections: days)
+    /// ```
+    ///
+    /// The picture is laid out as ``route(name:stops:closed:)``'s, with one
+    /// frame fitted to all sections, the same projection and scale bar, and
+    /// longitudes unwrapped over all sections in turn (so days on both sides
+    /// of the antimeridian stay side by side). Each section has its own
+    /// colour from ``RoutePalette`` (cycling after seven):
+    /// - its line, with arrowheads in the same colour outlined in white;
+    /// - its stops between the first and the last, as circles filled with
+    ///   the colour and numbered by their `order` within the section (the
+    ///   first stop is 1, as in the other multi-route documents), with the
+    ///   section's name and the stop's name as tooltip.
+    ///
+    /// The first and last stops of the sections (the lodging where days
+    /// start and end) are drawn once per place (same coordinates), as
+    /// unnumbered white circles with a dark ring, on top; the tooltip names
+    /// the place and the days it starts or ends. The legend names every
+    /// section next to its colour (names shortened to 40 characters), then
+    /// these markers, the direction arrow and the number of days and stops,
+    /// wrapping onto more rows when needed. Sections are not closed: a day
+    /// that returns to its start lists the start again as its last stop.
+    /// Above ``maxNumberedStops`` markers, stops are dots in their section's
+    /// colour and there are no arrows.
+    ///
+    /// Complexity: O(n + s) time and output size for n stops over s
+    /// sections (expected, for the set of places).
+    ///
+    /// - Parameters:
+    ///   - name: The title.
+    ///   - sections: The routes, in order; coordinates must be finite.
+    public static func routes(name: String, sections: [RouteSection]) -> String {
+        let stops = sections.flatMap(\.stops)
+        for stop in stops {
+            precondition(stop.latitude.isFinite && stop.longitude.isFinite,
+                         "RoutePlanExport: coordinate must be finite, got \(stop.latitude), \(stop.longitude)")
+        }
+        let longitudes = Antimeridian.unwrapped(stops.map(\.longitude))
+
+        /// A place where sections start or end, with what it is for which
+        /// section.
+        struct EndPlace {
+            var position: SVGRouteDrawing.Point
+            var name: String
+            var roles: [(section: Int, start: Bool, end: Bool)]
+        }
+        struct Coordinates: Hashable {
+            var latitude: Double
+            var longitude: Double
+        }
+        var endPlaces: [EndPlace] = []
+        var endPlaceIndex: [Coordinates: Int] = [:]
+
+        var tracks: [SVGRouteDrawing.Track] = []
+        var markers: [SVGRouteDrawing.Marker] = []
+        var offset = 0
+        for (sectionIndex, section) in sections.enumerated() {
+            let colour = RoutePalette.colour(forSection: sectionIndex)
+            let points = section.stops.indices.map { index in
+                SVGRouteDrawing.Point(x: WebMercator.x(longitude: longitudes[offset + index]),
+                                      y: WebMercator.y(latitude: section.stops[index].latitude))
+            }
+            offset += section.stops.count
+            tracks.append(SVGRouteDrawing.Track(path: points, className: "route day-\(sectionIndex + 1)",
+                                                lineColour: colour, arrowColour: colour, arrowOutline: "#ffffff"))
+            for (index, stop) in section.stops.enumerated() {
+                let isStart = index == 0, isEnd = index == section.stops.count - 1
+                guard isStart || isEnd else {
+                    markers.append(SVGRouteDrawing.Marker(
+                        position: points[index], label: String(index + 1),
+                        tooltip: "\(section.name): \(index + 1). \(stop.name)", role: .section(sectionIndex)))
+                    continue
+                }
+                let key = Coordinates(latitude: stop.latitude, longitude: stop.longitude)
+                let placeIndex = endPlaceIndex[key] ?? {
+                    endPlaces.append(EndPlace(position: points[index], name: stop.name, roles: []))
+                    endPlaceIndex[key] = endPlaces.count - 1
+                    return endPlaces.count - 1
+                }()
+                if let last = endPlaces[placeIndex].roles.last, last.section == sectionIndex {
+                    endPlaces[placeIndex].roles[endPlaces[placeIndex].roles.count - 1] =
+                        (sectionIndex, last.start || isStart, last.end || isEnd)
+                } else {
+                    endPlaces[placeIndex].roles.append((sectionIndex, isStart, isEnd))
+                }
+            }
+        }
+        for place in endPlaces {
+            let roles = place.roles.map { role in
+                let what = role.start && role.end ? "start and end" : role.start ? "start" : "end"
+                return "\(what) of \(sections[role.section].name)"
+            }
+            markers.append(SVGRouteDrawing.Marker(position: place.position, label: "",
+                                                  tooltip: "\(place.name) (\(roles.joined(separator: "; ")))",
+                                                  role: .sectionEnd))
+        }
+
+        let keys = sections.indices.map {
+            SVGRouteDrawing.TrackKey(name: sections[$0].name, colour: RoutePalette.colour(forSection: $0))
+        }
+        let summary = "\(count(sections.count, "day")), \(count(markers.count, "stop"))"
+        let description = "A trip of \(count(sections.count, "day")) with \(count(markers.count, "stop")), each day's route in its own colour with its stops numbered in visiting order, drawn in Web Mercator."
+        return SVGRouteDrawing(title: name, description: description, summary: summary, tracks: tracks,
+                               markers: markers, trackKeys: keys, units: .webMercator).render()
     }
 
     /// An SVG picture of a tour through planar points, such as a TSPLIB

@@ -1,12 +1,13 @@
 import Foundation
 
-/// The picture behind ``SVGDocument``: fits a route, given in plane
-/// coordinates (x east, y north), onto a fixed-width canvas and writes it
-/// as SVG 1.1 text.
+/// The picture behind ``SVGDocument``: fits one or more routes (tracks),
+/// given in plane coordinates (x east, y north), onto a fixed-width canvas
+/// and writes it as SVG 1.1 text.
 ///
-/// Canvas, top to bottom: a title band, the map frame (the route fitted
+/// Canvas, top to bottom: a title band, the map frame (the routes fitted
 /// with a uniform scale, centred), and a band with the legend on the left
-/// and the scale bar on the right. Every number is written with one decimal.
+/// (wrapped onto more rows when it is too long for one) and the scale bar
+/// on the right. Every number is written with one decimal.
 struct SVGRouteDrawing {
     /// A point in plane units, y up.
     struct Point: Hashable {
@@ -25,6 +26,12 @@ struct SVGRouteDrawing {
         /// The start of a round trip, which is also its end: green with a
         /// red ring.
         case startAndEnd
+        /// A stop inside route `index` (0-based) of several: filled with
+        /// the route's ``RoutePalette`` colour.
+        case section(Int)
+        /// A place where one or more of several routes start or end (such
+        /// as the lodging of a trip), drawn once: white with a dark ring.
+        case sectionEnd
     }
 
     /// A stop to mark on the map.
@@ -47,17 +54,57 @@ struct SVGRouteDrawing {
         case planar
     }
 
+    /// A line through a route's stops in travel order, with its colours.
+    struct Track {
+        var path: [Point]
+        /// The `class` of the track's `<g>`.
+        var className: String
+        var lineColour: String
+        var arrowColour: String
+        /// An outline around the arrowheads (for arrows in the line's own
+        /// colour), or `nil` for none.
+        var arrowOutline: String?
+    }
+
+    /// A legend entry that names one of several routes by its line colour.
+    struct TrackKey {
+        var name: String
+        var colour: String
+    }
+
     /// The title; written in full to `<title>`, shortened on the canvas.
     var title: String
     /// The sentence for `<desc>` before the extent is appended.
     var description: String
     /// The text at the end of the legend, such as `4 stops`.
     var summary: String
-    /// The line through the route, in travel order.
-    var path: [Point]
+    /// The lines, drawn in this order.
+    var tracks: [Track]
     /// The stops to mark, in visiting order.
     var markers: [Marker]
+    /// Legend entries for the tracks; empty for a single route.
+    var trackKeys: [TrackKey]
     var units: Units
+
+    /// A picture of several routes.
+    init(title: String, description: String, summary: String, tracks: [Track], markers: [Marker],
+         trackKeys: [TrackKey], units: Units) {
+        self.title = title
+        self.description = description
+        self.summary = summary
+        self.tracks = tracks
+        self.markers = markers
+        self.trackKeys = trackKeys
+        self.units = units
+    }
+
+    /// A picture of one route: `path` in the blue route colour.
+    init(title: String, description: String, summary: String, path: [Point], markers: [Marker], units: Units) {
+        let track = Track(path: path, className: "route", lineColour: Self.routeColour, arrowColour: Self.arrowColour,
+                          arrowOutline: nil)
+        self.init(title: title, description: description, summary: summary, tracks: [track], markers: markers,
+                  trackKeys: [], units: units)
+    }
 
     // MARK: Layout
 
@@ -70,6 +117,13 @@ struct SVGRouteDrawing {
     static let minFrameHeight = 240.0
     static let maxFrameHeight = 720.0
     static let legendBand = 64.0
+    /// The distance between legend rows when the legend needs more than one.
+    static let legendRowHeight = 20.0
+    /// Legend entries wrap to a new row rather than pass this x, which keeps
+    /// them clear of the scale bar.
+    static let maxLegendRight = width - margin - maxScaleBarPixels - 16
+    /// Characters of a route's name shown in the legend before `…`.
+    static let maxLegendNameCharacters = 40
     /// The scale bar is the longest round length up to this many pixels.
     static let maxScaleBarPixels = 150.0
     /// The smallest span the geographic map shows, in ground metres, so a
@@ -90,6 +144,8 @@ struct SVGRouteDrawing {
     static let startColour = "#1a9641"
     static let endColour = "#d7191c"
     static let textColour = "#33414e"
+    /// The ring of ``Role/sectionEnd`` markers.
+    static let sectionEndColour = "#1b2631"
 
     /// How the route is fitted on the canvas.
     private struct Layout {
@@ -97,10 +153,11 @@ struct SVGRouteDrawing {
         var centre: Point           // plane point at the frame's centre
         var frameHeight: Double
         var groundPerUnit: Double   // ground units (metres or plain) per plane unit at the centre
+        var legendHeight = SVGRouteDrawing.legendBand
 
         var frameTop: Double { SVGRouteDrawing.titleBand }
         var frameBottom: Double { frameTop + frameHeight }
-        var canvasHeight: Double { frameBottom + SVGRouteDrawing.legendBand }
+        var canvasHeight: Double { frameBottom + legendHeight }
         var groundPerPixel: Double { groundPerUnit / scale }
 
         func pixel(_ point: Point) -> Point {
@@ -112,7 +169,7 @@ struct SVGRouteDrawing {
     }
 
     private func layout() -> Layout? {
-        let all = path + markers.map(\.position)
+        let all = tracks.flatMap(\.path) + markers.map(\.position)
         guard let first = all.first else { return nil }
         var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
         for point in all {
@@ -147,12 +204,59 @@ struct SVGRouteDrawing {
 
     /// The SVG text, ending with a line break.
     func render() -> String {
-        let layout = layout()
-        let height = layout?.canvasHeight ?? (Self.titleBand + Self.minFrameHeight + Self.legendBand)
-        let frameHeight = layout?.frameHeight ?? Self.minFrameHeight
-        let w = Self.number(Self.width), h = Self.number(height)
+        guard var layout = layout() else {
+            let frameHeight = Self.minFrameHeight
+            var lines = header(height: Self.titleBand + frameHeight + Self.legendBand, frameHeight: frameHeight, layout: nil)
+            let middle = Self.titleBand + frameHeight / 2
+            lines.append(#"  <text class="empty" x="\#(Self.number(Self.width / 2))" y="\#(Self.number(middle))" text-anchor="middle" font-size="16" fill="\#(Self.textColour)">No stops</text>"#)
+            lines.append("</svg>")
+            return lines.joined(separator: "\n") + "\n"
+        }
 
-        var lines: [String] = [
+        let numbered = markers.count <= SVGDocument.maxNumberedStops
+        var body: [String] = []
+        var arrowCount = 0
+        for track in tracks {
+            let pixels = track.path.map(layout.pixel)
+            body.append("  <g class=\"\(XMLText.escape(track.className))\">")
+            if pixels.count >= 2 {
+                let points = pixels.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
+                let strokeWidth = numbered ? "3" : "1"
+                body.append(#"    <polyline class="route-line" points="\#(points)" fill="none" stroke="\#(track.lineColour)" stroke-width="\#(strokeWidth)" stroke-linejoin="round" stroke-linecap="round"/>"#)
+            }
+            if numbered {
+                let outline = track.arrowOutline.map { #" stroke="\#($0)" stroke-width="1""# } ?? ""
+                for (a, b) in zip(pixels, pixels.dropFirst()) {
+                    guard let arrow = Self.arrow(from: a, to: b) else { continue }
+                    body.append(#"    <polygon class="arrow" points="\#(arrow)" fill="\#(track.arrowColour)"\#(outline)/>"#)
+                    arrowCount += 1
+                }
+            }
+            body.append("  </g>")
+        }
+
+        body.append("  <g class=\"stops\">")
+        if numbered {
+            body += numberedMarkers(layout)
+        } else {
+            body += dottedMarkers(layout)
+        }
+        body.append("  </g>")
+
+        let legend = legend(layout, showsArrow: arrowCount > 0)
+        body += legend.lines
+        layout.legendHeight = Self.legendBand + Double(legend.rows - 1) * Self.legendRowHeight
+        body += scaleBar(layout)
+        body.append("</svg>")
+        let lines = header(height: layout.canvasHeight, frameHeight: layout.frameHeight, layout: layout) + body
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The declaration, the `<svg>` element's start, title, description,
+    /// background, canvas title and frame.
+    private func header(height: Double, frameHeight: Double, layout: Layout?) -> [String] {
+        let w = Self.number(Self.width), h = Self.number(height)
+        return [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">"#,
             "  <title>\(XMLText.escape(title))</title>",
@@ -161,50 +265,21 @@ struct SVGRouteDrawing {
             ##"  <text class="title" x="\##(Self.number(Self.margin))" y="32.0" font-size="20" font-weight="bold" fill="#1b2631">\##(XMLText.escape(Self.shortened(title)))</text>"##,
             ##"  <rect class="frame" x="\##(Self.number(Self.margin))" y="\##(Self.number(Self.titleBand))" width="\##(Self.number(Self.frameWidth))" height="\##(Self.number(frameHeight))" fill="#f3f6f9" stroke="#c9d3dd"/>"##,
         ]
-
-        guard let layout else {
-            let middle = Self.titleBand + frameHeight / 2
-            lines.append(#"  <text class="empty" x="\#(Self.number(Self.width / 2))" y="\#(Self.number(middle))" text-anchor="middle" font-size="16" fill="\#(Self.textColour)">No stops</text>"#)
-            lines.append("</svg>")
-            return lines.joined(separator: "\n") + "\n"
-        }
-
-        let numbered = markers.count <= SVGDocument.maxNumberedStops
-        let pixels = path.map(layout.pixel)
-        var arrowCount = 0
-        lines.append("  <g class=\"route\">")
-        if pixels.count >= 2 {
-            let points = pixels.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
-            let strokeWidth = numbered ? "3" : "1"
-            lines.append(#"    <polyline class="route-line" points="\#(points)" fill="none" stroke="\#(Self.routeColour)" stroke-width="\#(strokeWidth)" stroke-linejoin="round" stroke-linecap="round"/>"#)
-        }
-        if numbered {
-            for (a, b) in zip(pixels, pixels.dropFirst()) {
-                guard let arrow = Self.arrow(from: a, to: b) else { continue }
-                lines.append(#"    <polygon class="arrow" points="\#(arrow)" fill="\#(Self.arrowColour)"/>"#)
-                arrowCount += 1
-            }
-        }
-        lines.append("  </g>")
-
-        lines.append("  <g class=\"stops\">")
-        if numbered {
-            lines += numberedMarkers(layout)
-        } else {
-            lines += dottedMarkers(layout)
-        }
-        lines.append("  </g>")
-
-        lines += legend(layout, showsArrow: arrowCount > 0)
-        lines += scaleBar(layout)
-        lines.append("</svg>")
-        return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Markers drawn start last, so it stays on top where stops overlap.
+    /// Markers drawn start last, so it stays on top where stops overlap
+    /// (and the places where several routes start or end stay on top of
+    /// those routes' stops).
     private var markersInDrawingOrder: [Marker] {
-        markers.filter { $0.role == .plain } + markers.filter { $0.role == .end }
-            + markers.filter { $0.role == .start || $0.role == .startAndEnd }
+        (0...2).flatMap { rank in markers.filter { Self.drawingRank($0.role) == rank } }
+    }
+
+    private static func drawingRank(_ role: Role) -> Int {
+        switch role {
+        case .plain, .section: 0
+        case .end: 1
+        case .start, .startAndEnd, .sectionEnd: 2
+        }
     }
 
     private func numberedMarkers(_ layout: Layout) -> [String] {
@@ -215,20 +290,30 @@ struct SVGRouteDrawing {
             let radius = marker.label.count <= 2 ? 11.0 : 5 + 3.5 * Double(marker.label.count)
             let style = Self.markerStyle(marker.role)
             lines.append(#"    <circle class="\#(style.className)" cx="\#(cx)" cy="\#(cy)" r="\#(Self.number(radius))" fill="\#(style.fill)" stroke="\#(style.stroke)" stroke-width="\#(style.strokeWidth)"><title>\#(XMLText.escape(marker.tooltip))</title></circle>"#)
+            guard !marker.label.isEmpty else { continue }
             lines.append(#"    <text class="stop-label" x="\#(cx)" y="\#(Self.number(centre.y + 4.3))" text-anchor="middle" font-size="12" font-weight="bold" fill="\#(style.text)">\#(XMLText.escape(marker.label))</text>"#)
         }
         return lines
     }
 
     /// Many stops: one path of round dots (zero-length segments with round
-    /// caps), plus unnumbered start and end circles.
+    /// caps) per dot colour, plus unnumbered circles for the starts and ends.
     private func dottedMarkers(_ layout: Layout) -> [String] {
-        let dots = markers.map { marker -> String in
+        var colours: [String] = []
+        var dots: [String: String] = [:]
+        for marker in markers {
+            let colour = Self.dotColour(marker.role)
+            if dots[colour] == nil {
+                colours.append(colour)
+                dots[colour] = ""
+            }
             let centre = layout.pixel(marker.position)
-            return "M" + Self.number(centre.x) + " " + Self.number(centre.y) + "h0"
-        }.joined()
-        var lines = [#"    <path class="stop-dots" d="\#(dots)" fill="none" stroke="\#(Self.arrowColour)" stroke-width="3" stroke-linecap="round"/>"#]
-        for marker in markersInDrawingOrder where marker.role != .plain {
+            dots[colour]! += "M" + Self.number(centre.x) + " " + Self.number(centre.y) + "h0"
+        }
+        var lines = colours.map { colour in
+            #"    <path class="stop-dots" d="\#(dots[colour]!)" fill="none" stroke="\#(colour)" stroke-width="3" stroke-linecap="round"/>"#
+        }
+        for marker in markersInDrawingOrder where !Self.isDotOnly(marker.role) {
             let centre = layout.pixel(marker.position)
             let style = Self.markerStyle(marker.role)
             lines.append(#"    <circle class="\#(style.className)" cx="\#(Self.number(centre.x))" cy="\#(Self.number(centre.y))" r="6.0" fill="\#(style.fill)" stroke="\#(style.stroke)" stroke-width="\#(style.strokeWidth)"><title>\#(XMLText.escape(marker.tooltip))</title></circle>"#)
@@ -236,46 +321,79 @@ struct SVGRouteDrawing {
         return lines
     }
 
-    private func legend(_ layout: Layout, showsArrow: Bool) -> [String] {
-        let baseline = layout.frameBottom + 36
-        let symbolY = Self.number(baseline - 4)
-        var x = Self.margin
-        var lines = [#"  <g class="legend" font-size="12" fill="\#(Self.textColour)">"#]
+    private enum LegendSymbol {
+        case marker(Role)
+        case line(colour: String)
+        case arrow
 
-        func addText(_ text: String) {
-            lines.append(#"    <text x="\#(Self.number(x))" y="\#(Self.number(baseline))">\#(XMLText.escape(text))</text>"#)
-            x += Double(text.count) * 6.8 + 18
+        /// The room the symbol takes before its text, in pixels.
+        var width: Double {
+            switch self {
+            case .marker: 20
+            case .line: 22
+            case .arrow: 32
+            }
         }
-        func addCircle(_ role: Role) {
-            let style = Self.markerStyle(role)
-            lines.append(#"    <circle class="legend-symbol" cx="\#(Self.number(x + 7))" cy="\#(symbolY)" r="7.0" fill="\#(style.fill)" stroke="\#(style.stroke)" stroke-width="\#(style.strokeWidth)"/>"#)
-            x += 20
-        }
+    }
 
+    /// The legend's lines and its number of rows. Entries run left to
+    /// right and wrap before passing ``maxLegendRight``.
+    private func legend(_ layout: Layout, showsArrow: Bool) -> (lines: [String], rows: Int) {
+        var entries: [(symbol: LegendSymbol?, text: String)] = trackKeys.map {
+            (.line(colour: $0.colour), Self.shortened($0.name, to: Self.maxLegendNameCharacters))
+        }
         let roles = Set(markers.map(\.role))
         if roles.contains(.startAndEnd) {
-            addCircle(.startAndEnd)
-            addText("Start and end (round trip)")
+            entries.append((.marker(.startAndEnd), "Start and end (round trip)"))
         } else if roles.contains(.start) {
-            addCircle(.start)
-            addText("Start")
+            entries.append((.marker(.start), "Start"))
         }
         if roles.contains(.end) {
-            addCircle(.end)
-            addText("End")
+            entries.append((.marker(.end), "End"))
+        }
+        if roles.contains(.sectionEnd) {
+            entries.append((.marker(.sectionEnd), "Start or end of a day"))
         }
         if showsArrow {
-            let y = baseline - 4
-            lines.append(#"    <path d="M\#(Self.number(x)) \#(Self.number(y))H\#(Self.number(x + 16))" stroke="\#(Self.routeColour)" stroke-width="3"/>"#)
-            if let arrow = Self.arrow(from: Point(x: x, y: y), to: Point(x: x + 28, y: y), at: 0.6, minimumLength: 0) {
-                lines.append(#"    <polygon points="\#(arrow)" fill="\#(Self.arrowColour)"/>"#)
-            }
-            x += 32
-            addText("Direction of travel")
+            entries.append((.arrow, "Direction of travel"))
         }
-        addText(summary)
+        entries.append((nil, summary))
+
+        // One route: a blue line with a dark blue arrow; several: grey.
+        let arrowLine = trackKeys.isEmpty ? Self.routeColour : Self.textColour
+        let arrowFill = trackKeys.isEmpty ? Self.arrowColour : Self.textColour
+        var baseline = layout.frameBottom + 36
+        var x = Self.margin
+        var rows = 1
+        var lines = [#"  <g class="legend" font-size="12" fill="\#(Self.textColour)">"#]
+        for (symbol, text) in entries {
+            let textWidth = Double(text.count) * 6.8
+            if x > Self.margin && x + (symbol?.width ?? 0) + textWidth > Self.maxLegendRight {
+                rows += 1
+                baseline += Self.legendRowHeight
+                x = Self.margin
+            }
+            let y = baseline - 4
+            switch symbol {
+            case .marker(let role):
+                let style = Self.markerStyle(role)
+                lines.append(#"    <circle class="legend-symbol" cx="\#(Self.number(x + 7))" cy="\#(Self.number(y))" r="7.0" fill="\#(style.fill)" stroke="\#(style.stroke)" stroke-width="\#(style.strokeWidth)"/>"#)
+            case .line(let colour):
+                lines.append(#"    <path class="legend-line" d="M\#(Self.number(x)) \#(Self.number(y))H\#(Self.number(x + 16))" stroke="\#(colour)" stroke-width="4"/>"#)
+            case .arrow:
+                lines.append(#"    <path d="M\#(Self.number(x)) \#(Self.number(y))H\#(Self.number(x + 16))" stroke="\#(arrowLine)" stroke-width="3"/>"#)
+                if let arrow = Self.arrow(from: Point(x: x, y: y), to: Point(x: x + 28, y: y), at: 0.6, minimumLength: 0) {
+                    lines.append(#"    <polygon points="\#(arrow)" fill="\#(arrowFill)"/>"#)
+                }
+            case nil:
+                break
+            }
+            x += symbol?.width ?? 0
+            lines.append(#"    <text x="\#(Self.number(x))" y="\#(Self.number(baseline))">\#(XMLText.escape(text))</text>"#)
+            x += textWidth + 18
+        }
         lines.append("  </g>")
-        return lines
+        return (lines, rows)
     }
 
     private func scaleBar(_ layout: Layout) -> [String] {
@@ -329,6 +447,30 @@ struct SVGRouteDrawing {
             MarkerStyle(className: "stop end", fill: endColour, stroke: "#8c0f11", strokeWidth: "2", text: "#ffffff")
         case .startAndEnd:
             MarkerStyle(className: "stop start end", fill: startColour, stroke: endColour, strokeWidth: "3", text: "#ffffff")
+        case .section(let index):
+            MarkerStyle(className: "stop day-\(index + 1)", fill: RoutePalette.colour(forSection: index), stroke: "#ffffff",
+                        strokeWidth: "2", text: RoutePalette.textColour(on: RoutePalette.colour(forSection: index)))
+        case .sectionEnd:
+            MarkerStyle(className: "stop section-end", fill: "#ffffff", stroke: sectionEndColour, strokeWidth: "3",
+                        text: sectionEndColour)
+        }
+    }
+
+    /// The colour of a marker's dot when stops are drawn as dots.
+    private static func dotColour(_ role: Role) -> String {
+        switch role {
+        case .section(let index): RoutePalette.colour(forSection: index)
+        case .sectionEnd: sectionEndColour
+        case .plain, .start, .end, .startAndEnd: arrowColour
+        }
+    }
+
+    /// Whether a marker is only a dot (no circle) when stops are drawn as
+    /// dots.
+    private static func isDotOnly(_ role: Role) -> Bool {
+        switch role {
+        case .plain, .section: true
+        case .start, .end, .startAndEnd, .sectionEnd: false
         }
     }
 
@@ -350,9 +492,10 @@ struct SVGRouteDrawing {
         return [tip, left, right].map { number($0.x) + "," + number($0.y) }.joined(separator: " ")
     }
 
-    /// `title`, cut to ``maxTitleCharacters`` characters with `…`.
-    private static func shortened(_ title: String) -> String {
-        title.count <= maxTitleCharacters ? title : String(title.prefix(maxTitleCharacters - 1)) + "…"
+    /// `text`, cut to `limit` characters (by default
+    /// ``maxTitleCharacters``) with `…`.
+    private static func shortened(_ text: String, to limit: Int = maxTitleCharacters) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
     /// A canvas number with exactly one decimal, locale-independent;

@@ -7,7 +7,7 @@ import Testing
 /// quoted fields are doubled. Returns `nil` for text that breaks the rules
 /// (a bare LF or CR, a quote inside an unquoted field, text after a closing
 /// quote, a missing final CRLF, an unterminated quoted field).
-private func parseCSV(_ text: String) -> [[String]]? {
+func parseCSV(_ text: String) -> [[String]]? {
     var records: [[String]] = []
     var record: [String] = []
     var field = ""

@@ -7,7 +7,7 @@ import Testing
 
 /// The elements of an SVG document in document order (name, attributes,
 /// text content), or `nil` when `XMLParser` finds it malformed.
-private final class SVGElements: NSObject, XMLParserDelegate {
+final class SVGElements: NSObject, XMLParserDelegate {
     struct Element {
         var name: String
         var attributes: [String: String]
@@ -49,7 +49,7 @@ private final class SVGElements: NSObject, XMLParserDelegate {
 }
 
 /// What the tests look at in a picture.
-private struct Picture {
+struct Picture {
     let elements: [SVGElements.Element]
 
     init(_ svg: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -99,7 +99,7 @@ private struct Picture {
 /// The length a scale-bar label stands for, in its units (metres for
 /// `m`/`km` labels, coordinate units for `units`), if the label is a round
 /// number: 1, 2 or 5 × 10ⁿ.
-private func roundScaleValue(_ label: String) -> Double? {
+func roundScaleValue(_ label: String) -> Double? {
     guard let match = label.wholeMatch(of: /(?<digits>\d+(\.\d+)?)(?<unit> m| km| units)/) else { return nil }
     let significant = match.digits.filter { $0 != "." && $0 != "0" }
     guard ["1", "2", "5"].contains(significant), let value = Double(match.digits) else { return nil }

@@ -7,7 +7,7 @@ import Testing
 
 /// Collects the elements of an XML document (name, attributes, text) in
 /// document order, failing on malformed XML.
-private final class ElementCollector: NSObject, XMLParserDelegate {
+final class ElementCollector: NSObject, XMLParserDelegate {
     struct Element {
         var path: String
         var attributes: [String: String]
