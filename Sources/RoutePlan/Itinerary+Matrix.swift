@@ -22,9 +22,23 @@ extension Itinerary {
     /// - Throws: ``PlanningError/matrix(_:)`` naming the file and what is wrong.
     public func readMatrix(contentsOf url: URL, format: MatrixSourceFormat? = nil,
                            travelMode: TravelMode? = nil) throws -> ObservedMatrix {
-        let mode = travelMode ?? route.travelMode ?? .driving
+        try Self.readMatrix(contentsOf: url, places: stops, format: format, travelMode: travelMode ?? route.travelMode)
+    }
+
+    /// Reads a routing engine's cached travel matrix for this trip's
+    /// ``scheduleStops`` (lodging, `placesToGo`, then the further places
+    /// `days` names), as ``readMatrix(contentsOf:format:travelMode:)`` does
+    /// for the stops of a single route.
+    public func readScheduleMatrix(contentsOf url: URL, format: MatrixSourceFormat? = nil,
+                                   travelMode: TravelMode? = nil) throws -> ObservedMatrix {
+        try Self.readMatrix(contentsOf: url, places: scheduleStops, format: format, travelMode: travelMode ?? route.travelMode)
+    }
+
+    private static func readMatrix(contentsOf url: URL, places: [Place], format: MatrixSourceFormat?,
+                                   travelMode: TravelMode?) throws -> ObservedMatrix {
+        let mode = travelMode ?? .driving
         do {
-            return try MatrixSource.read(contentsOf: url, stops: stops.map { StopKey(name: $0.name, placeID: $0.placeID) },
+            return try MatrixSource.read(contentsOf: url, stops: places.map { StopKey(name: $0.name, placeID: $0.placeID) },
                                          format: format, preferTraffic: mode == .driving)
         } catch let error as MatrixError {
             throw PlanningError.matrix(error)

@@ -11,4 +11,6 @@ enum CommandLineSolving {
     /// The planner of `optimize`: the default limits, this executor, the
     /// process's memory budget.
     static let planner = Planner(executor: executor, quickLane: nil)
+    /// The scheduler of `schedule`, likewise.
+    static let scheduler = Scheduler(executor: executor)
 }

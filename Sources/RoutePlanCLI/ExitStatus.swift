@@ -103,7 +103,8 @@ extension PlanningError {
     /// limits, reachability, the solver's refusals).
     var namesNoFile: Bool {
         switch self {
-        case .tooManyStops, .planTooLarge, .unreachablePlaces, .noRouteAroundUnreachablePairs, .matrixSize, .solver:
+        case .tooManyStops, .planTooLarge, .unreachablePlaces, .noRouteAroundUnreachablePairs, .matrixSize,
+             .scheduleMatrixSize, .solver:
             return true
         default:
             return false

@@ -10,6 +10,7 @@ public struct RoutePlanCommand: AsyncParsableCommand {
               routeplan optimize trip.json
               routeplan optimize trip.json --matrix google-cache.json --format json
               routeplan optimize trips/ --format gpx --output gpx/
+              routeplan schedule rome-3-days.json
               routeplan solve pr1002.tsp --time-limit 1
               routeplan matrix fetch trip.json --provider osrm --server http://localhost:5000 -o cache.json
               routeplan serve --port 8080
@@ -20,7 +21,7 @@ public struct RoutePlanCommand: AsyncParsableCommand {
             130 cancelled.
             """,
         version: "0.1.0",
-        subcommands: [Optimize.self, Solve.self, Matrix.self, Serve.self]
+        subcommands: [Optimize.self, Schedule.self, Solve.self, Matrix.self, Serve.self]
     )
 
     public init() {}

@@ -126,5 +126,5 @@ extension SolveControl {
 
 extension Duration {
     /// The duration in seconds, as a `Double`.
-    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    public var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
