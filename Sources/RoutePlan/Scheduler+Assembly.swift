@@ -109,9 +109,13 @@ struct TripAssembly {
         case let .lowerPriority(route, removing):
             let worth = removing.reduce(0) { $0 + problem.visits[$1].score }
             let names = removing.map { "\(name(ofVisit: $0)) (priority \(problem.visits[$0].score))" }
+            let score = problem.visits[v].score
+            let they = removing.count == 1 ? "it is" : "they are"
+            let comparison = worth > score
+                ? "\(they) worth \(worth) in all, this place \(score)"
+                : "\(they) worth as much (\(worth)), and keeping \(removing.count == 1 ? "it" : "them") makes less travel"
             return .init(reason: .lowerPriority,
-                         detail: "fits on \(describe(route)) if \(list(names)) \(removing.count == 1 ? "is" : "are") removed; "
-                             + "\(removing.count == 1 ? "it is" : "they are") worth \(worth), this place \(problem.visits[v].score)")
+                         detail: "fits on \(describe(route)) if \(list(names)) \(removing.count == 1 ? "is" : "are") removed; \(comparison)")
         case .searchLimit:
             return .init(reason: .searchLimit,
                          detail: "the search stopped after \(seconds(elapsed)) before deciding on this place; allow more time (--time-limit)")

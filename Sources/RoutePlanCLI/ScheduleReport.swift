@@ -52,9 +52,15 @@ enum ScheduleReport {
             }
             let last = day.legs.last
             var arrival = "  \(clock(day.arrival))        arrive \(day.endPlace.name.terminalSafe)"
-            if let last, !day.stops.isEmpty {
-                arrival = arrival.rightPadded(to: 2 + 11 + 2 + nameWidth)
-                arrival += "  \(Format.distance(last.meters).leftPadded(to: 8))  \(Format.duration(last.seconds).leftPadded(to: 10))"
+            if let last {
+                // In the legs' columns when the name leaves room, else after it.
+                let column = 2 + 11 + 2 + nameWidth
+                if arrival.count <= column {
+                    arrival = arrival.rightPadded(to: column)
+                    arrival += "  \(Format.distance(last.meters).leftPadded(to: 8))  \(Format.duration(last.seconds).leftPadded(to: 10))"
+                } else {
+                    arrival += "  (\(Format.distance(last.meters)), \(Format.duration(last.seconds)))"
+                }
             }
             lines.append(arrival)
             var totals = "  Travel \(Format.distance(day.travelMeters)), \(Format.duration(day.travelSeconds))"
