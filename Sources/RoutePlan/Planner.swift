@@ -138,6 +138,7 @@ public struct Planner: Sendable {
         do {
             return try await lane.run(threads: quick ? 1 : chosen.maxThreads, control: control,
                                       runsToDeadline: exactFree == nil) { granted in
+                chosen.progress?.began()
                 var solverOptions = chosen
                 solverOptions.maxThreads = granted
                 return try Self.planBlocking(itinerary, options: options, solver: solverOptions,

@@ -28,9 +28,15 @@ public struct Scheduler: Sendable {
     public struct Options: Sendable, Hashable {
         /// How the traveller moves (default: the itinerary's, else driving).
         public var travelMode: TravelMode?
-        /// How long to search, counted from the call (default: the solver's
-        /// own budget, which ends in well under a second for a few dozen places).
+        /// The most time the call may take, counted from the call, queueing
+        /// and matrix building included. The search stops earlier once it has
+        /// converged (its own iteration budget, a fraction of a second for a
+        /// few dozen places) unless ``searchesWholeTimeLimit`` is set.
         public var timeLimit: Duration?
+        /// Whether the search goes on until ``timeLimit`` (still stopping when
+        /// it has long stopped improving), for a better schedule in exchange for
+        /// the time; `routeplan schedule --time-limit` sets it.
+        public var searchesWholeTimeLimit: Bool
         /// The search's seed: the same seed gives the same schedule.
         public var seed: UInt64
         /// How many waypoints a Google Maps link may hold.
@@ -41,11 +47,15 @@ public struct Scheduler: Sendable {
         public var matrix: ObservedMatrix?
         /// Where ``matrix`` came from, for ``TripSchedule/costSource``.
         public var matrixOrigin: String?
+        /// Told when the work starts on its thread (for queue-wait figures), if anyone watches.
+        public var progress: SolveProgress?
 
-        public init(travelMode: TravelMode? = nil, timeLimit: Duration? = nil, seed: UInt64 = 1,
-                    links: GoogleMapsDirections = .standard, matrix: ObservedMatrix? = nil, matrixOrigin: String? = nil) {
+        public init(travelMode: TravelMode? = nil, timeLimit: Duration? = nil, searchesWholeTimeLimit: Bool = false,
+                    seed: UInt64 = 1, links: GoogleMapsDirections = .standard, matrix: ObservedMatrix? = nil,
+                    matrixOrigin: String? = nil) {
             self.travelMode = travelMode
             self.timeLimit = timeLimit
+            self.searchesWholeTimeLimit = searchesWholeTimeLimit
             self.seed = seed
             self.links = links
             self.matrix = matrix
@@ -108,7 +118,8 @@ public struct Scheduler: Sendable {
         let control = SolveControl(deadline: deadline, timeLimit: options.timeLimit)
         do {
             return try await executor.run(threads: 1, control: control, runsToDeadline: deadline != nil) { _ in
-                try Self.scheduleBlocking(itinerary, options: options, fileName: fileName, control: control, started: arrival)
+                options.progress?.began()
+                return try Self.scheduleBlocking(itinerary, options: options, fileName: fileName, control: control, started: arrival)
             }
         } catch let error as SolverError {
             throw PlanningError.solver(error)
@@ -142,7 +153,10 @@ public struct Scheduler: Sendable {
         let trip = try itinerary.scheduleProblem(travelSeconds: matrices.durations, fileName: fileName)
         let solution: ScheduleSolution
         do {
-            solution = try ScheduleSolver.solve(trip.problem, options: .init(seed: options.seed), control: control)
+            let iterations = options.searchesWholeTimeLimit && options.timeLimit != nil
+                ? nil : ScheduleSolver.defaultIterations(visits: trip.problem.visits.count)
+            solution = try ScheduleSolver.solve(trip.problem, options: .init(seed: options.seed, maxIterations: iterations),
+                                                control: control)
         } catch {
             // Typed: the solver throws only SolverError.
             throw PlanningError.solver(error)

@@ -41,7 +41,7 @@ extension RoutePlanCommand {
         var travelMode: TravelMode?
 
         @Option(name: .customLong("time-limit"), parsing: .unconditional, help: ArgumentHelp(
-            "Stop the search after this many seconds, from 0.001 to 604800 (one week), counting from the start; without it the search ends by its own budget.",
+            "Search for this many seconds, from 0.001 to 604800 (one week), counting from the start (it still stops once it has long stopped improving); without it the search ends by its own iteration budget, the same schedule every run.",
             valueName: "seconds"))
         var timeLimit: Double?
 
@@ -100,7 +100,8 @@ extension RoutePlanCommand {
                 try plan.readScheduleMatrix(contentsOf: URL(fileURLWithPath: $0), format: matrixFormat, travelMode: travelMode)
             }
             let options = Scheduler.Options(travelMode: travelMode, timeLimit: timeLimit.flatMap(Duration.checkedSeconds),
-                                            seed: seed, links: links, matrix: observed, matrixOrigin: matrix)
+                                            searchesWholeTimeLimit: true, seed: seed, links: links,
+                                            matrix: observed, matrixOrigin: matrix)
             let trip: TripSchedule
             do {
                 trip = try await CommandLineSolving.scheduler.schedule(plan, options: options,

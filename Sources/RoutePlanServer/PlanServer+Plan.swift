@@ -26,7 +26,9 @@ extension PlanServer {
         var options = members.options ?? Planner.Options()
         try Self.applyQuery(request.uri.queryParameters, to: &options)
         options.solver.timeLimit = timeLimit(asked: options.solver.timeLimit, arrival: context.arrival)
-        options.solver.progress = nil
+        let progress = SolveProgress(started: context.arrival)
+        options.solver.progress = progress
+        details.progress = progress
         if let matrix = members.matrix {
             do {
                 options.matrix = try MatrixSource.read(

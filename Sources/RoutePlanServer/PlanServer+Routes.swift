@@ -34,6 +34,9 @@ extension PlanServer {
         router.post("v1/plan") { [self] request, context in
             await answer("/v1/plan", request, context) { try await self.plan(request, context) }
         }
+        router.post("v1/schedule") { [self] request, context in
+            await answer("/v1/schedule", request, context) { try await self.schedule(request, context) }
+        }
         router.post("v1/solve") { [self] request, context in
             await answer("/v1/solve", request, context) { try await self.solve(request, context) }
         }
@@ -74,6 +77,10 @@ extension PlanServer {
         ]
         if let stops = details.stops { metadata["stops"] = "\(stops)" }
         if let solver = details.solver { metadata["solver"] = "\(solver)" }
+        if let started = details.progress?.snapshot.workStarted {
+            metadata["queueWait"] = "\(Self.seconds(started - context.arrival))"
+            metadata["solveSeconds"] = "\(Self.seconds(ContinuousClock.now - started))"
+        }
         if let error = details.error { metadata["error"] = "\(error)" }
         logger.info("answered", metadata: metadata)
         return response
@@ -84,6 +91,8 @@ extension PlanServer {
         var stops: Int?
         var solver: String?
         var error: String?
+        /// The request's progress record: when its work left the queue.
+        var progress: SolveProgress?
     }
 
     // MARK: - Shared pieces

@@ -12,6 +12,7 @@ import ServiceLifecycle
 /// | method and path | what |
 /// |---|---|
 /// | `POST /v1/plan` | an itinerary (the file format, optionally with `options` and `matrix` members) → the planned route |
+/// | `POST /v1/schedule` | a multi-day itinerary (the file format, optionally with a `matrix` member) → the trip day by day, places left out with reasons |
 /// | `POST /v1/solve` | a cost matrix (JSON) or a TSPLIB text → tour, length, bound, gap |
 /// | `GET /healthz` | always answers while the process runs |
 /// | `GET /readyz` | 200 when taking work, 503 while draining or with a full queue |
@@ -35,6 +36,8 @@ public final class PlanServer: Sendable {
     /// The memory plans reserve from.
     public let budget: MemoryBudget
     let planner: Planner
+    /// Multi-day trips, on the same executor, limits and memory budget.
+    let scheduler: Scheduler
     let metrics = ServerMetrics()
     let connections = ConnectionWatch.Registry()
     let logger: Logger
@@ -53,6 +56,7 @@ public final class PlanServer: Sendable {
         var limits = configuration.limits
         limits.maxBytes = min(limits.maxBytes, configuration.memoryBudgetBytes)
         planner = Planner(limits: limits, executor: executor, quickLane: quickLane, memory: budget)
+        scheduler = Scheduler(limits: limits, executor: executor, memory: budget)
         self.logger = logger
     }
 

@@ -35,6 +35,9 @@ public final class SolveProgress: Sendable, Hashable {
         public var lowerBound: Int?
         /// When the solve (or the command around it) began.
         public var started: ContinuousClock.Instant
+        /// When the work got a thread of its executor (``began()``), so that
+        /// `workStarted - started` is the time spent waiting in the queue.
+        public var workStarted: ContinuousClock.Instant?
 
         /// How far the best route can be above the optimum, in percent.
         public var gapPercent: Double? {
@@ -47,11 +50,17 @@ public final class SolveProgress: Sendable, Hashable {
 
     /// A record that starts in ``Phase/preparing`` now.
     public init(started: ContinuousClock.Instant = .now) {
-        state = Mutex(Snapshot(phase: .preparing, bestCost: nil, lowerBound: nil, started: started))
+        state = Mutex(Snapshot(phase: .preparing, bestCost: nil, lowerBound: nil, started: started, workStarted: nil))
     }
 
     /// The current figures.
     public var snapshot: Snapshot { state.withLock { $0 } }
+
+    /// Records that the work has started on its thread (the first call counts).
+    public func began() {
+        let now = ContinuousClock.now
+        state.withLock { if $0.workStarted == nil { $0.workStarted = now } }
+    }
 
     /// Records that the solve moved to `phase`.
     public func enter(_ phase: Phase) {

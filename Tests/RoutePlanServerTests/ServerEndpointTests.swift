@@ -43,6 +43,34 @@ struct ServerEndpointTests {
         try await running.stop()
     }
 
+    @Test("POST /v1/schedule answers the trip of schedule --format json; other formats, bad input, and query refusals")
+    func schedule() async throws {
+        let running = try await RunningServer.start()
+        let body = try fixture("itineraries/rome-3-days.json")
+        // A long limit, a cap only: the search stops when it converges.
+        let answer = try await running.client.send("POST", "/v1/schedule?travelMode=walking&seed=2&timeLimit=120", body: body)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.headers["content-type"] == "application/json")
+        let trip = try JSONDecoder().decode(TripSchedule.self, from: answer.body)
+        // The service's search stops when it converges, as the library's does without a time limit.
+        let expected = try await Scheduler().schedule(try Itinerary(json: body), options: .init(travelMode: .walking, seed: 2))
+        #expect(trip.days == expected.days && trip.unscheduled == expected.unscheduled)
+        #expect(trip.travelMode == .walking && trip.days.count == 3)
+        #expect(trip.search.termination == "completed", "the search converged rather than running out its limit")
+
+        let gpx = try await running.client.send("POST", "/v1/schedule?format=gpx", body: body)
+        #expect(gpx.status == 200 && gpx.headers["content-type"] == "application/gpx+xml")
+        #expect(gpx.text.components(separatedBy: "<rte>").count - 1 == 3)
+
+        let undated = try await running.client.post("/v1/schedule", json: #"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}]}"#)
+        #expect(undated.status == 400 && undated.text.contains("startDate"), "\(undated.text)")
+        let badQuery = try await running.client.send("POST", "/v1/schedule?timeLimit=-1", body: body)
+        #expect(badQuery.status == 400 && badQuery.text.contains("query.timeLimit"), "\(badQuery.text)")
+        let unknown = try await running.client.send("POST", "/v1/schedule?strategy=exact", body: body)
+        #expect(unknown.status == 400 && unknown.text.contains("strategy"), "\(unknown.text)")
+        try await running.stop()
+    }
+
     @Test("options from the body's options member and from query parameters; query wins")
     func options() async throws {
         let running = try await RunningServer.start()

@@ -72,6 +72,10 @@ struct ServerLoadTests {
         try checker.check(bad, path: "/v1/plan", method: "post")
         let large = try await running.client.post("/v1/plan", json: randomItineraryJSON(60, seed: 1))
         try checker.check(large, path: "/v1/plan", method: "post")
+        let trip = try await running.client.send("POST", "/v1/schedule", body: try fixture("itineraries/kyoto-2-days.json"))
+        try checker.check(trip, path: "/v1/schedule", method: "post")
+        let undated = try await running.client.post("/v1/schedule", json: #"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}}]}"#)
+        try checker.check(undated, path: "/v1/schedule", method: "post")
         let solve = try await running.client.post("/v1/solve", json: #"{"costs": [[0, 1, 2], [1, 0, 1], [2, 1, 0]]}"#)
         try checker.check(solve, path: "/v1/solve", method: "post")
         for path in ["/healthz", "/readyz"] {
