@@ -18,8 +18,7 @@ extension PlanServer {
             throw ServiceFailure.unsupportedMediaType(request.headers[.contentType], expected: ["application/json"])
         }
         let format = try Self.responseFormat(request)
-        let data = try await body(of: request)
-        try shedIfSaturated(data, request, arrival: context.arrival)
+        let data = try await solvableBody(of: request, arrival: context.arrival)
         let itinerary = try Itinerary(json: data)
         var details = LogDetails(stops: itinerary.stops.count)
         let members = try Self.members(of: data)

@@ -113,23 +113,38 @@ extension PlanServer {
     }
 
     /// Bodies larger than this are refused before they are parsed while the
-    /// solve lane cannot take a request (see ``shedIfSaturated(_:_:)``):
+    /// solve lane cannot take a request (see ``shedIfSaturated(bytes:_:arrival:)``):
     /// 8 KiB, where an itinerary quick enough for the quick lane (at most
     /// 15 stops) takes about 1.5 KB without a matrix.
     static let quickPlanBodyBytes = 8 << 10
 
     /// Refuses a large body at once, before parsing it (1–2 ms of CPU for a
-    /// 200-stop itinerary), when the solve lane could not start it in time:
-    /// under overload the refusals must stay cheap, or parsing them starves
-    /// everything else. Quick plans keep their own lane and are never shed
-    /// here unless they carry a large matrix.
-    func shedIfSaturated(_ data: Data, _ request: Request, arrival: ContinuousClock.Instant) throws {
-        guard data.count > Self.quickPlanBodyBytes else { return }
+    /// 200-stop itinerary) and, when its `Content-Length` says how large it
+    /// is, before reading it, when the solve lane could not start it in
+    /// time: under overload the refusals must stay cheap, or reading and
+    /// parsing them starves everything else. Quick plans keep their own lane
+    /// and are never shed here unless they carry a large matrix.
+    ///
+    /// - Parameter bytes: the body's size, read or announced.
+    func shedIfSaturated(bytes: Int, _ request: Request, arrival: ContinuousClock.Instant) throws {
+        guard bytes > Self.quickPlanBodyBytes else { return }
         let asked = request.uri.queryParameters["timeLimit"].flatMap { Double(String($0)) }
             .flatMap { $0 > 0 && $0 <= 604_800 ? Duration.milliseconds(Int64($0 * 1_000)) : nil }
         guard !executor.wouldAdmit(timeLimit: timeLimit(asked: asked, arrival: arrival)) else { return }
         throw ServiceFailure(.overloaded, "the solver is busy and could not start this request in time; try again after Retry-After seconds",
                              retryAfter: configuration.retryAfterSeconds)
+    }
+
+    /// Reads the body of a request that may be solved: shed before reading
+    /// when its announced size says it is large and the solver is saturated,
+    /// else read (within the size limit) and shed then if it turned out large.
+    func solvableBody(of request: Request, arrival: ContinuousClock.Instant) async throws -> Data {
+        if let announced = request.headers[.contentLength].flatMap(Int.init) {
+            try shedIfSaturated(bytes: announced, request, arrival: arrival)
+        }
+        let data = try await body(of: request)
+        try shedIfSaturated(bytes: data.count, request, arrival: arrival)
+        return data
     }
 
     /// The media type of the request body, lowercased, without parameters.

@@ -26,8 +26,7 @@ extension PlanServer {
             throw ServiceFailure.unsupportedMediaType(request.headers[.contentType],
                                                       expected: ["application/json", "text/plain (TSPLIB)"])
         }
-        let data = try await body(of: request)
-        try shedIfSaturated(data, request, arrival: context.arrival)
+        let data = try await solvableBody(of: request, arrival: context.arrival)
         let problem = media == "text/plain" ? try Self.tsplibProblem(data) : try Self.jsonProblem(data)
         let n = problem.nodes
         guard n <= planner.limits.maxStops else {

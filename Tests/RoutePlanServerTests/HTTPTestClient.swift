@@ -128,6 +128,29 @@ struct HTTPTestClient: Sendable {
         }
     }
 
+    /// Sends only the head of a request that announces `announcedBytes` of
+    /// body, and reads the answer's head without sending any of it: for a
+    /// server that must answer before reading the body. Gives up (throws)
+    /// after `seconds` without a complete head.
+    func headOnly(_ method: String, _ path: String, announcedBytes: Int, seconds: Int = 20) throws -> Answer {
+        let socket = try Self.connect(port)
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let head = Self.request(method, path, body: nil, contentType: "application/json",
+                                headers: ["Content-Length": String(announcedBytes)])
+        try Self.write(head, to: socket)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while data.range(of: Data("\r\n\r\n".utf8)) == nil {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw TestFailure("no answer before the body was sent (recv: \(count), errno \(errno))") }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return try Self.parse(data)
+    }
+
     static func readAll(_ socket: Int32) throws -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -18,6 +18,9 @@ struct ServerLoadTests {
         #expect(refused.status == 503, "\(refused.text)")
         #expect(refused.headers["retry-after"] == "2")
         #expect(try refused.error()["category"] as? String == "overloaded")
+        // A large body is refused on its announced size, before it is read.
+        let unread = try running.client.headOnly("POST", "/v1/plan", announcedBytes: 1 << 20)
+        #expect(unread.status == 503 && unread.headers["retry-after"] == "2")
         #expect(try await running.client.get("/healthz").status == 200)
         // Quick plans have a lane of their own: they are not refused.
         let quick = try await running.client.send("POST", "/v1/plan", body: try fixture("itineraries/lisbon-walking-day.json"))
