@@ -142,9 +142,27 @@ extension CodingUserInfoKey {
 extension Itinerary: Codable {
     private enum Keys: String, CodingKey { case name, startDate, endDate, lodging, placesToGo, route, days }
 
+    /// The keys of the `route` object, refused at the top level.
+    static let routeKeys = ["travelMode", "optimizeFor", "start", "end", "dayStart", "dayEnd"]
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     public init(from decoder: Decoder) throws {
         let file = decoder.userInfo[.itineraryFileName] as? String
         let root = try decoder.container(keyedBy: Keys.self)
+        // Route settings written at the top level would be ignored silently.
+        let top = try decoder.container(keyedBy: AnyKey.self)
+        for misplaced in Self.routeKeys where top.contains(AnyKey(misplaced)) {
+            throw PlanningError.conflictingValues(
+                file: file, field: misplaced, problem: "is a route setting, and is ignored at the top level",
+                fix: "move it into the route object: \"route\": {\"\(misplaced)\": …}")
+        }
         let name = try root.decodeIfPresent(String.self, forKey: .name)
         let startDate = try root.decodeDate(.startDate, file: file, dateTimeAllowed: true)
         let endDate = try root.decodeDate(.endDate, file: file, dateTimeAllowed: true)

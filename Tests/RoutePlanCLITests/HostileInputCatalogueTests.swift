@@ -555,6 +555,10 @@ let itineraryJSONCases: [HostileCase] = [
         [try tripFile(s, #"{"placesToGo":[{"name":"E","placeID":"x","location":{"lat":48.85,"lng":2.29}},"#
             + #"{"name":"L","placeID":"x","location":{"lat":48.86,"lng":2.33}}]}"#)]
     },
+    HostileCase("travelMode at the top level instead of in route", status: 65,
+                stderr: ["trip.json", "travelMode: is a route setting, and is ignored at the top level", #""route": {"travelMode""#]) { s in
+        [try tripFile(s, tripJSON(extra: #""travelMode":"walking","#))]
+    },
     HostileCase("an unknown travelMode", status: 65, stderr: ["trip.json", "travelMode", #"unknown value "flying""#]) { s in
         [try tripFile(s, tripJSON(extra: #""route":{"travelMode":"flying"},"#))]
     },
