@@ -49,7 +49,7 @@ executable() {
 # target -> dictionaries (joined into one file, as libFuzzer takes one -dict)
 dictionaries() {
     case $1 in
-        itinerary) echo json itinerary ;;
+        itinerary) echo json itinerary opening-hours ;;
         opening-hours) echo json opening-hours itinerary ;;
         tsplib) echo tsplib ;;
         gzip) echo gzip tsplib ;;
@@ -60,7 +60,7 @@ dictionaries() {
 # target -> largest input libFuzzer makes (the seeds' largest fits)
 max_len() {
     case $1 in
-        itinerary) echo 16384 ;;
+        itinerary) echo 40960 ;;
         opening-hours) echo 8192 ;;
         tsplib) echo 65536 ;;
         gzip) echo 16384 ;;
