@@ -32,6 +32,8 @@ public struct OpeningHours: Sendable, Hashable {
     }
 
     /// A point of the week: a day (0 Sunday … 6 Saturday) and minutes since its midnight (0…1440).
+    /// Values outside these ranges (only possible in code: decoding refuses
+    /// them) are read modulo the week.
     public struct Point: Sendable, Hashable {
         public var day: Int
         public var minute: Int
@@ -81,17 +83,21 @@ public struct OpeningHours: Sendable, Hashable {
 
     /// Normalises periods to weekly intervals (see ``weeklyIntervals``).
     static func normalise(_ periods: [Period]) -> [Range<Int>] {
-        if periods.count == 1, periods[0].close == nil, periods[0].open.minuteOfWeek == 0 { return [0..<Self.week] }
+        if periods.count == 1, periods[0].close == nil, periods[0].open == Point(day: 0, minute: 0) { return [0..<Self.week] }
         var raw: [Range<Int>] = []
         for period in periods {
-            let open = period.open.minuteOfWeek % Self.week
+            let open = weekMinute(period.open)
             var close: Int
             if let end = period.close {
-                close = end.minuteOfWeek % Self.week
+                close = weekMinute(end)
                 if close <= open {
                     // A closing on the opening day at or before the opening runs past midnight;
-                    // an earlier day of the week wraps past Saturday → Sunday.
-                    close += end.day == period.open.day && end.minute < 1440 ? 1440 : Self.week
+                    // an earlier day of the week wraps past Saturday → Sunday. (Only for
+                    // minutes of a day: with others "the same day" says nothing, and the
+                    // next morning could still be before the opening.)
+                    let sameDay = end.day == period.open.day && (0..<1440).contains(end.minute)
+                        && (0...1440).contains(period.open.minute)
+                    close += sameDay ? 1440 : Self.week
                 }
             } else {
                 close = open + 1440
@@ -135,6 +141,17 @@ public struct OpeningHours: Sendable, Hashable {
             }
         }
         return Self.merge(result)
+    }
+
+    /// `point`'s minute of the week, 0..<``week``: its ``Point/minuteOfWeek``
+    /// modulo the week, computed without overflow for any day and minute
+    /// (day 7 is the next Sunday, minute −30 is 23:30 the day before).
+    static func weekMinute(_ point: Point) -> Int {
+        func modulo(_ value: Int, _ divisor: Int) -> Int {
+            let remainder = value % divisor
+            return remainder < 0 ? remainder + divisor : remainder
+        }
+        return (modulo(point.day, 7) * 1440 + modulo(point.minute, week)) % week
     }
 
     /// Sorts and joins overlapping or touching intervals.

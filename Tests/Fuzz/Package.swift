@@ -36,6 +36,16 @@ let matrix: [Target.Dependency] = [
     .product(name: "RoutePlanTSPLIB", package: "RoutePlan"),
 ]
 
+// The itinerary and opening-hours harnesses share their files (the opening-hours
+// harness builds and checks schedule problems for both; FuzzReader is in the
+// itinerary harness), so both targets compile both.
+let itinerary: [Target.Dependency] = [
+    .product(name: "RoutePlan", package: "RoutePlan"),
+    .product(name: "RoutePlanMatrix", package: "RoutePlan"),
+    .product(name: "RoutePlanExport", package: "RoutePlan"),
+    .product(name: "RoutePlanSolver", package: "RoutePlan"),
+]
+
 let package = Package(
     name: "RoutePlanFuzz",
     platforms: [.macOS(.v15)],
@@ -50,12 +60,8 @@ let package = Package(
             dependencies: ["CLibFuzzer"],
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]
         ),
-        fuzzTarget("FuzzItinerary", [
-            .product(name: "RoutePlan", package: "RoutePlan"),
-            .product(name: "RoutePlanMatrix", package: "RoutePlan"),
-            .product(name: "RoutePlanExport", package: "RoutePlan"),
-            .product(name: "RoutePlanSolver", package: "RoutePlan"),
-        ]),
+        fuzzTarget("FuzzItinerary", itinerary),
+        fuzzTarget("FuzzOpeningHours", itinerary),
         fuzzTarget("FuzzTSPLIB", [
             .product(name: "RoutePlanTSPLIB", package: "RoutePlan"),
             .product(name: "RoutePlanMatrix", package: "RoutePlan"),

@@ -6,8 +6,8 @@
 #   Tests/Fuzz/run.sh --replay [target…]       run the committed crash inputs once (no fuzzing)
 #   Tests/Fuzz/run.sh --list                   list the targets
 #
-# Targets: itinerary tsplib gzip matrix-google matrix-routes matrix-osrm
-#          matrix-google-tiles matrix-auto (default: all, one after another).
+# Targets: itinerary opening-hours tsplib gzip matrix-google matrix-routes
+#          matrix-osrm matrix-google-tiles matrix-auto (default: all, one after another).
 #
 # Environment:
 #   FUZZ_WORK        scratch folder for corpora, artifacts and logs
@@ -28,12 +28,13 @@ timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
 bin="$fuzz_dir/.build/release"
 
-all_targets=(itinerary tsplib gzip matrix-google matrix-routes matrix-osrm matrix-google-tiles matrix-auto)
+all_targets=(itinerary opening-hours tsplib gzip matrix-google matrix-routes matrix-osrm matrix-google-tiles matrix-auto)
 
 # target -> executable product
 executable() {
     case $1 in
         itinerary) echo FuzzItinerary ;;
+        opening-hours) echo FuzzOpeningHours ;;
         tsplib) echo FuzzTSPLIB ;;
         gzip) echo FuzzGzip ;;
         matrix-google) echo FuzzMatrixGoogle ;;
@@ -48,7 +49,8 @@ executable() {
 # target -> dictionaries (joined into one file, as libFuzzer takes one -dict)
 dictionaries() {
     case $1 in
-        itinerary) echo json itinerary ;;
+        itinerary) echo json itinerary opening-hours ;;
+        opening-hours) echo json opening-hours itinerary ;;
         tsplib) echo tsplib ;;
         gzip) echo gzip tsplib ;;
         matrix-*) echo json matrix ;;
@@ -58,7 +60,8 @@ dictionaries() {
 # target -> largest input libFuzzer makes (the seeds' largest fits)
 max_len() {
     case $1 in
-        itinerary) echo 16384 ;;
+        itinerary) echo 40960 ;;
+        opening-hours) echo 8192 ;;
         tsplib) echo 65536 ;;
         gzip) echo 16384 ;;
         matrix-*) echo 140000 ;;
@@ -71,13 +74,15 @@ seed() {
     local -a files=()
     case $target in
         itinerary) files=("$root"/Fixtures/itineraries/*.json) ;;
+        opening-hours) files=() ;;  # hand-made seeds only: the fixtures' hours sit inside whole itineraries
         tsplib) files=("$root"/Fixtures/tsplib/*.tsp "$root"/Fixtures/tsplib/*.atsp "$root"/Fixtures/tsplib/*.tour
                        "$root"/Fixtures/tsplib/bad/*.tsp "$root"/Fixtures/tsplib/bad/*.atsp "$root"/Fixtures/tsplib/bad/*.tour
                        "$root"/Fixtures/tsplib/bad/*.vrp) ;;
         gzip) files=("$root"/Fixtures/tsplib/*.gz "$root"/Fixtures/tsplib/bad/*.gz) ;;
         matrix-*) files=("$root"/Fixtures/matrix/*.json) ;;
     esac
-    local seeds_dir="$fuzz_dir/Seeds/${target%%-*}"
+    local seeds_dir="$fuzz_dir/Seeds/$target"
+    [[ $target == matrix-* ]] && seeds_dir="$fuzz_dir/Seeds/matrix"
     [[ -d $seeds_dir ]] && files+=("$seeds_dir"/*)
     for file in "${files[@]}"; do
         [[ -f $file ]] || continue

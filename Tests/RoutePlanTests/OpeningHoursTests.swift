@@ -75,6 +75,26 @@ struct OpeningHoursTests {
         #expect(h.isAlwaysOpen)
     }
 
+    @Test("hours built in code with days and minutes out of range are read modulo the week, without trapping")
+    func outOfRangeInCode() {
+        // Found by the opening-hours fuzz target: day * 1440 + minute overflowed
+        // (Fixtures/fuzz-regressions/opening-hours/built-period-huge-day.bin).
+        let huge = OpeningHours(periods: [.init(open: .init(day: 0x6f00_0000_0000_0000, minute: 0),
+                                                close: .init(day: .min, minute: .max))])
+        #expect(huge.weeklyIntervals.allSatisfy { $0.lowerBound >= 0 && $0.lowerBound < OpeningHours.week })
+        // Day 8 is Monday, minute −60 23:00 the day before, minute 1500 01:00 the day after.
+        let shifted = OpeningHours(periods: [.init(open: .init(day: 8, minute: 540), close: .init(day: -6, minute: 1080)),
+                                             .init(open: .init(day: 3, minute: -60), close: .init(day: 2, minute: 1500))])
+        let plain = OpeningHours(periods: [.init(open: .init(day: 1, minute: 540), close: .init(day: 1, minute: 1080)),
+                                           .init(open: .init(day: 2, minute: 1380), close: .init(day: 3, minute: 60))])
+        #expect(shifted.weeklyIntervals == plain.weeklyIntervals)
+        #expect(shifted.intervals(on: monday) == [540..<1080])
+        // A close "the same day" far before the opening is not the next morning
+        // (that would end before it opens): it is the next week's.
+        let far = OpeningHours(periods: [.init(open: .init(day: 3, minute: 1000), close: .init(day: 3, minute: -3000))])
+        #expect(far.weeklyIntervals == [5320..<(1320 + OpeningHours.week)])
+    }
+
     @Test("hours without periods are unknown: open whenever the day is")
     func noPeriods() throws {
         let text = #"{"placesToGo": [{"name": "A", "location": {"lat": 1, "lng": 2}, "opening_hours": {"open_now": true, "weekday_text": []}}]}"#

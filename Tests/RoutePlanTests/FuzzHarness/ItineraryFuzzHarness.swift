@@ -22,7 +22,10 @@ import FuzzSupport
 /// 1. as JSON: `Itinerary(json:fileName:)` (decoding, field-path errors,
 ///    validation) and `Planner.Options` decoding; what decodes is validated
 ///    again, its endpoints resolved, its matrices estimated, its links built,
-///    and it must survive an encode/decode round trip unchanged;
+///    and it must survive an encode/decode round trip unchanged. A trip (one
+///    with a `startDate`) also has its opening hours checked and its schedule
+///    problem built, validated and, when small, solved briefly with no rule
+///    broken (`OpeningHoursFuzzHarness.checkSchedule`, in the file beside this one);
 /// 2. as a recipe for an `Itinerary` value built directly (names, place IDs,
 ///    any Double bit patterns, start/end references), which goes through
 ///    `validate()` and, when valid, the same checks, including the trip
@@ -77,6 +80,23 @@ enum ItineraryFuzzHarness {
             _ = options.links.links(for: stops, travelMode: mode)
         }
         checkRoundTrip(itinerary)
+        if itinerary.startDate != nil { checkTrip(itinerary) }
+    }
+
+    /// A trip's opening hours on its first two weeks' dates, and its schedule problem.
+    static func checkTrip(_ itinerary: Itinerary) {
+        let dates = itinerary.tripDates.prefix(14)
+        for index in itinerary.placesToGo.indices {
+            let visit = itinerary.visit(index)
+            guard let hours = visit.openingHours else { continue }
+            OpeningHoursFuzzHarness.checkWeekly(hours)
+            let closed = Set(visit.closedDates)
+            for date in dates {
+                OpeningHoursFuzzHarness.checkIntervals(hours.intervals(on: date, closedDates: closed), on: date, of: hours,
+                                                       closed: closed.contains(date))
+            }
+        }
+        OpeningHoursFuzzHarness.checkSchedule(itinerary)
     }
 
     /// Encoding a valid itinerary and reading it back gives the same itinerary.

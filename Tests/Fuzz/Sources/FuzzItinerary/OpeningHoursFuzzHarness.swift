@@ -1,0 +1,1 @@
+../../../RoutePlanTests/FuzzHarness/OpeningHoursFuzzHarness.swift
