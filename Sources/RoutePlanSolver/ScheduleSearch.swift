@@ -47,6 +47,8 @@ struct ScheduleSearch {
     var neighbours: [[Int]] = []
     /// Mean travel from a visit to its nearest neighbour: the unit of the temperature.
     var unit = 1.0
+    /// Mean score of the visits worth something: the unit of the score temperature.
+    var scoreUnit = 1.0
     /// Visits the construction has looked at (the others are `searchLimit` if the search stops early).
     var considered: [Bool]
     var iterations = 0
@@ -104,6 +106,8 @@ struct ScheduleSearch {
             return others.prefix(k).map(\.1)
         }
         unit = max(1, counted > 0 ? total / Double(counted) : 1)
+        let worth = instance.score.filter { $0 > 0 }
+        scoreUnit = worth.isEmpty ? 1 : Double(worth.reduce(0, +)) / Double(worth.count)
     }
 
     /// An empty state.
@@ -252,10 +256,19 @@ struct ScheduleSearch {
         return keyed.map(\.0)
     }
 
-    /// The scalar the annealing compares (lower is better) between states with
-    /// the same number of missing required visits: travel minus score weighted.
-    func proxy(_ state: ScheduleState) -> Double {
-        Double(state.travel) - 5 * unit * Double(state.score)
+    /// Simulated annealing on the lexicographic objective: fewer missing
+    /// required visits always wins; then a higher score is always accepted
+    /// and a lower one with probability exp(−loss / (`heat`·mean score));
+    /// at equal score, travel is annealed with temperature `heat`·`unit`.
+    mutating func accepts(_ candidate: ScheduleState, over current: ScheduleState, heat: Double) -> Bool {
+        if candidate.missing != current.missing { return candidate.missing < current.missing }
+        let u = Double.random(in: Double.ulpOfOne..<1, using: &rng)
+        if candidate.score != current.score {
+            if candidate.score > current.score { return true }
+            let loss = Double(current.score - candidate.score)
+            return loss < -heat * scoreUnit * log(u)
+        }
+        return Double(candidate.travel) < Double(current.travel) - heat * unit * log(u)
     }
 
     /// The default iteration budget for `n` visits.
@@ -272,8 +285,8 @@ struct ScheduleSearch {
         let stallLimit = options.maxIterations == nil && control.deadline != nil ? 10 * budget : budget
         let total = control.deadline.map { start.duration(to: $0) }
         var sinceBest = 0
-        let hot = 3 * unit
-        let cold = 0.02 * unit
+        let hot = 3.0
+        let cold = 0.02
         if stopped == nil && instance.n > 0 && instance.m > 0 {
             while true {
                 if options.maxIterations != nil && iterations >= budget { break }
@@ -294,14 +307,7 @@ struct ScheduleSearch {
                 let pool = recreateOrder(unscheduled)
                 _ = removed
                 recreate(pool, into: &candidate, blink: 0.01)
-                let accept: Bool
-                if candidate.missing != current.missing {
-                    accept = candidate.missing < current.missing
-                } else {
-                    let threshold = proxy(current) - temperature * log(Double.random(in: Double.ulpOfOne..<1, using: &rng))
-                    accept = proxy(candidate) < threshold
-                }
-                if accept { current = candidate }
+                if accepts(candidate, over: current, heat: temperature) { current = candidate }
                 if candidate.isBetter(than: best) {
                     best = candidate
                     sinceBest = 0
