@@ -15,6 +15,8 @@ struct ScheduleRoute: Sendable {
     /// Total demand, travel.
     var load = 0
     var travel = 0
+    /// The earliest arrival at the end (from the earliest start).
+    var end = 0
     /// Whether the route has breaks: insertions are then tested by a full
     /// exact evaluation (O(k·b) each).
     let hasBreaks: Bool
@@ -36,12 +38,14 @@ struct ScheduleRoute: Sendable {
             travel = instance.emptyTravel[r]
             ready = []
             latest = []
+            end = instance.earliestStart[r] + travel
             return true
         }
         guard let t = instance.routeTravel(r, visits), load <= instance.capacity[r] else { return false }
         travel = t
         if hasBreaks {
-            return instance.endArrival(r, visits, departure: instance.earliestStart[r]) != ScheduleInstance.never
+            end = instance.endArrival(r, visits, departure: instance.earliestStart[r])
+            return end != ScheduleInstance.never
         }
         let k = visits.count
         if ready.count != k {
@@ -58,7 +62,8 @@ struct ScheduleRoute: Sendable {
             ready[i] = time
             at = instance.node[v]
         }
-        if time + (instance.travel(at, instance.endNode[r]) ?? 0) > instance.latestEnd[r] { return false }
+        end = time + (instance.travel(at, instance.endNode[r]) ?? 0)
+        if end > instance.latestEnd[r] { return false }
         var deadline = instance.latestEnd[r]
         var next = instance.endNode[r]
         for i in stride(from: k - 1, through: 0, by: -1) {
@@ -72,10 +77,11 @@ struct ScheduleRoute: Sendable {
         return true
     }
 
-    /// The travel added by inserting `v` before position `p` (0…k), or `nil`
-    /// when that is infeasible (capacity is the caller's). Exact.
+    /// The travel added by inserting `v` before position `p` (0…k) and the
+    /// time it shifts the visit after it (its arrival, or the arrival at the
+    /// end), or `nil` when that is infeasible (capacity is the caller's). Exact.
     @inline(__always)
-    func insertionDelta(_ v: Int, at p: Int, _ instance: ScheduleInstance) -> Int? {
+    func insertionDelta(_ v: Int, at p: Int, _ instance: ScheduleInstance) -> (travel: Int, shift: Int)? {
         let r = index
         let prevNode = p == 0 ? instance.startNode[r] : instance.node[visits[p - 1]]
         let nextNode = p == visits.count ? instance.endNode[r] : instance.node[visits[p]]
@@ -84,17 +90,17 @@ struct ScheduleRoute: Sendable {
         // On an empty route, its empty travel (0 when it cannot run empty).
         let removed = visits.isEmpty ? instance.emptyTravel[r] : (instance.travel(prevNode, nextNode) ?? 0)
         let delta = a + b - removed
+        let prevReady = p == 0 ? instance.earliestStart[r] : (hasBreaks ? 0 : ready[p - 1])
         if hasBreaks {
             var candidate = visits
             candidate.insert(v, at: p)
-            let ok = instance.endArrival(r, candidate, departure: instance.earliestStart[r]) != ScheduleInstance.never
-            return ok ? delta : nil
+            let arrival = instance.endArrival(r, candidate, departure: instance.earliestStart[r])
+            return arrival != ScheduleInstance.never ? (delta, arrival - end) : nil
         }
-        let prevReady = p == 0 ? instance.earliestStart[r] : ready[p - 1]
         let s = instance.firstStart(v, r, arrival: prevReady + a)
         if s == ScheduleInstance.never { return nil }
         let arrival = s + instance.service[v] + b
         let limit = p == visits.count ? instance.latestEnd[r] : latest[p]
-        return arrival <= limit ? delta : nil
+        return arrival <= limit ? (delta, arrival - prevReady - removed) : nil
     }
 }
