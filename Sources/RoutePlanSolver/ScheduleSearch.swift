@@ -337,6 +337,7 @@ struct ScheduleSearch {
         let start = ContinuousClock.now
         prepare()
         var current = construct()
+        if stopped == nil { localSearch(&current) }
         var best = current
         let budget = options.maxIterations ?? Self.budget(visits: instance.n)
         let stallLimit = options.maxIterations == nil && control.deadline != nil ? 10 * budget : budget
@@ -373,10 +374,13 @@ struct ScheduleSearch {
                 } else {
                     recreate(pool, into: &candidate, blink: 0.01, byShift: choice < shiftShare)
                 }
-                if accepts(candidate, over: current, heat: temperature) { current = candidate }
                 if candidate.isBetter(than: best) {
+                    localSearch(&candidate)
                     best = candidate
+                    current = candidate
                     sinceBest = 0
+                } else if accepts(candidate, over: current, heat: temperature) {
+                    current = candidate
                 }
             }
         }
