@@ -19,11 +19,27 @@ extension ScheduleSearch {
     }
 
     /// The least-travel sequence putting `v` into `sequence` (order kept) on
-    /// route `r`, or `nil` when no position is feasible. O(k²).
+    /// route `r`, or `nil` when no position is feasible. O(k·w) through the
+    /// route's forward and backward times (O(k²·b) with breaks); O(k²) when
+    /// `sequence` alone is infeasible (then only `v` may make it feasible,
+    /// around a forbidden arc).
     func insertion(of v: Int, into sequence: [Int], route r: Int) -> [Int]? {
         var load = instance.demand[v]
         for u in sequence { load += instance.demand[u] }
-        guard load <= instance.capacity[r] else { return nil }
+        guard load <= instance.capacity[r], instance.hasWindow(v, r) else { return nil }
+        var route = ScheduleRoute(index: r, hasBreaks: !instance.breaks[r].isEmpty)
+        route.visits = sequence
+        if route.refresh(instance) {
+            var best: (travel: Int, position: Int)?
+            for p in 0...sequence.count {
+                guard let (travel, _) = route.insertionDelta(v, at: p, instance) else { continue }
+                if best == nil || travel < best!.travel { best = (travel, p) }
+            }
+            guard let best else { return nil }
+            var result = sequence
+            result.insert(v, at: best.position)
+            return result
+        }
         var best: (travel: Int, sequence: [Int])?
         for p in 0...sequence.count {
             var candidate = sequence
@@ -53,6 +69,8 @@ extension ScheduleSearch {
             }
         }
         if let plain = insertion(of: v, into: sequence, route: r) { return ([], plain) }
+        // Nothing to gain when even the required visits alone leave no room.
+        if insertion(of: v, into: sequence.filter { instance.required[$0] }, route: r) == nil { return nil }
         for u in optional { consider([u]) }
         // Greedy: remove the cheapest until it fits, then put back the dearest that may stay out.
         let byScore = optional.sorted { (instance.score[$0], -instance.demand[$0], $0) < (instance.score[$1], -instance.demand[$1], $1) }
@@ -155,8 +173,9 @@ extension ScheduleSearch {
                 return a < b
             }
             for v in waiting where state.routeOf[v] < 0 {
-                if !considered[v] {
-                    // Never looked at: only the reasons that need no search are given.
+                if !considered[v] || control.shouldStop {
+                    // Never looked at, or no time left to work it out: only the
+                    // reasons that need no search are given.
                     let withWindow = (0..<instance.m).filter { instance.hasWindow(v, $0) }
                     if withWindow.isEmpty { reasons[v] = .noWindow }
                     else if !withWindow.contains(where: { fitsAlone(v, $0) }) { reasons[v] = .unreachable }

@@ -61,7 +61,7 @@ struct ScheduleSearch {
         self.options = options
         self.control = control
         if let limit = control.timeLimit {
-            let margin = min(.milliseconds(50), limit / 10)
+            let margin = min(.milliseconds(100), limit / 10)
             searchControl = control.withDeadline(earlierBy: margin)
         } else {
             searchControl = control
