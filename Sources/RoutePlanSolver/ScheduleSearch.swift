@@ -343,6 +343,8 @@ struct ScheduleSearch {
         let stallLimit = options.maxIterations == nil && control.deadline != nil ? 10 * budget : budget
         let total = control.deadline.map { start.duration(to: $0) }
         var sinceBest = 0
+        // After this many iterations without a new best, the search restarts from the best.
+        let resetAfter = 1_000
         // Whether visits compete for time (some are left out): then recreate
         // also inserts by ratio and by least shift.
         var orienteering: Bool { best.routeOf.contains(-1) }
@@ -381,6 +383,10 @@ struct ScheduleSearch {
                     sinceBest = 0
                 } else if accepts(candidate, over: current, heat: temperature) {
                     current = candidate
+                }
+                if sinceBest % resetAfter == 0 {
+                    // Long without a new best: go back to it.
+                    current = best
                 }
             }
         }

@@ -22,7 +22,8 @@
 ///    missing required visits always wins, a higher score is always taken and
 ///    a lower one with probability exp(−loss / (T·mean score)); at equal score
 ///    travel is annealed with T·(mean nearest-neighbour travel); T falls
-///    geometrically from 3 to 0.02 over the budget or the time limit.
+///    geometrically from 3 to 0.02 over the budget or the time limit. After
+///    1,000 iterations without a new best the search goes back to the best.
 /// 3. **Local search** on every new best solution: insert unscheduled
 ///    visits, replace an optional visit by a better unscheduled one, 2-opt
 ///    and Or-opt (1–3 visits) within routes, relocate, exchange and 2-opt*
