@@ -138,6 +138,47 @@ extension ScheduleSearch {
         return .reason(.conflictsWithRequired(with: with.sorted()))
     }
 
+    /// Inserts an `unreachable` visit together with a partner right before or
+    /// after it: around a forbidden arc a visit may only be reachable through
+    /// another. The partner is unscheduled, or moved from another route that
+    /// stays feasible without it. Only when at most 40 visits are out.
+    /// Returns the routes changed.
+    /// - Complexity: O(u·n·m·k²) for *u* unreachable visits.
+    func insertChain(reasons: [Int: ScheduleSolution.Reason], into state: inout ScheduleState) -> [Int] {
+        let out = (0..<instance.n).filter { state.routeOf[$0] < 0 && considered[$0] }
+        guard out.count <= 40 else { return [] }
+        for a in out where reasons[a] == .unreachable && (instance.required[a] || instance.score[a] > 0) {
+            for b in 0..<instance.n where b != a && (state.routeOf[b] >= 0 || considered[b]) {
+                let from = state.routeOf[b]
+                var rest: [Int] = []
+                if from >= 0 {
+                    rest = state.routes[from].visits.filter { $0 != b }
+                    guard rest.isEmpty || instance.isFeasible(from, rest) else { continue }
+                }
+                for r in 0..<instance.m where r != from && instance.hasWindow(a, r) && instance.hasWindow(b, r) {
+                    let visits = state.routes[r].visits
+                    for p in 0...visits.count {
+                        for pair in [[a, b], [b, a]] {
+                            var candidate = visits
+                            candidate.insert(contentsOf: pair, at: p)
+                            guard instance.routeTravel(r, candidate) != nil, instance.isFeasible(r, candidate) else { continue }
+                            if from >= 0 {
+                                state.routes[from].visits = rest
+                                state.routes[from].refresh(instance)
+                            }
+                            state.routes[r].visits = candidate
+                            state.routes[r].refresh(instance)
+                            state.routeOf[a] = r
+                            state.routeOf[b] = r
+                            return from >= 0 ? [r, from] : [r]
+                        }
+                    }
+                }
+            }
+        }
+        return []
+    }
+
     /// Orders every short route exactly (least travel, then earliest end).
     mutating func exactStep(_ state: inout ScheduleState, routes: some Sequence<Int>) {
         let size = min(options.exactRouteSize, 16)
@@ -205,6 +246,10 @@ extension ScheduleSearch {
                 }
             }
             state.retotal(instance)
+            if dirty.isEmpty && !control.shouldStop && rounds <= 50 {
+                dirty.formUnion(insertChain(reasons: reasons, into: &state))
+                state.retotal(instance)
+            }
             if dirty.isEmpty { break }
         }
         return solution(from: state, reasons: reasons)
