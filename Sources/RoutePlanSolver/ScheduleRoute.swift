@@ -1,5 +1,6 @@
 /// One route of a search state: its visits in order, with the forward and
-/// backward times that make an insertion test O(w) on a route without breaks.
+/// backward times that make an insertion test O(w) on a route without
+/// breaks and O(b·(b + w)) on a route with *b* breaks.
 ///
 /// Let *k* be the number of visits on the route and *w* the number of
 /// windows of the inserted visit on it.
@@ -35,7 +36,7 @@ struct ScheduleRoute: Sendable {
     }
 
     /// Recomputes the times, load and travel after a change; returns whether
-    /// the route is feasible. O(k·w), O(k·b) with breaks.
+    /// the route is feasible. O(k·w), O(k·(b² + w)) with breaks.
     @discardableResult
     mutating func refresh(_ instance: ScheduleInstance) -> Bool {
         let r = index

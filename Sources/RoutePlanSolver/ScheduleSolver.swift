@@ -49,8 +49,17 @@
 /// an insertion is then tested in O(w) for w windows of the inserted visit
 /// (O(1) for one window). Several windows per visit are exact: arriving at
 /// time α a visit can be served feasibly iff α is at most the latest window
-/// point not after its downstream deadline. A route with breaks is evaluated
-/// exactly in O(k·b) by earliest-time labels per number of breaks taken.
+/// point not after its downstream deadline. A route with breaks keeps the
+/// same two times per number of breaks taken (earliest-time labels forward;
+/// backward, the best over placing the remaining breaks as late as they
+/// allow), and an insertion is tested exactly in O(b·(b + w)). Breaks are
+/// taken in the order listed. Every other candidate route (local search,
+/// exact step, reasons) is evaluated in full, O(k·(b + w)).
+///
+/// ## Not guaranteed
+/// The search is a heuristic: around forbidden arcs a visit reachable only
+/// through a chain of two or more visits that are all out may be missed
+/// (single partners are tried in the last repair pass).
 ///
 /// ## Waiting
 /// Each route is reported with the departure delayed as far as possible
@@ -59,9 +68,9 @@
 /// waiting is only a tie-break of the exact route optimisation (the earliest
 /// arrival at the end), so it is not guaranteed minimal.
 ///
-/// - Complexity: one ruin-and-recreate iteration is O(r·(n + k)·m) insertion
-///   tests for *r* re-inserted visits (O(r·n·k²·b) on routes with breaks);
-///   the exact step is O(2ᵏ·k²) labels per route, times the Pareto labels kept.
+/// - Complexity: one ruin-and-recreate iteration is O(r·k·m) insertion
+///   tests for *r* re-inserted visits (O(r²·k·m) when recreating by ratio);
+///   the exact step is O(2ᵏ·k²) per route times the Pareto labels kept.
 public enum ScheduleSolver {
     /// The largest time (and window bound) accepted: 2⁴⁸, so that sums never overflow.
     public static let maximumTime = 1 << 48
