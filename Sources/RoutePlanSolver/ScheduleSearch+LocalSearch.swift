@@ -27,6 +27,13 @@ extension ScheduleSearch {
         return t
     }
 
+    /// Whether the local search must stop: the search must, or its own time is up.
+    var localSearchMustStop: Bool {
+        if searchControl.shouldStop { return true }
+        if let until = localSearchUntil { return ContinuousClock.now >= until }
+        return false
+    }
+
     /// Replaces route `r` by `sequence` (known feasible).
     func assign(_ sequence: [Int], to r: Int, in state: inout ScheduleState) {
         state.routes[r].visits = sequence
@@ -37,10 +44,10 @@ extension ScheduleSearch {
     /// Improves `state` in place; stops early when the search must stop.
     mutating func localSearch(_ state: inout ScheduleState) {
         var rounds = 0
-        while rounds < 20 && !searchControl.shouldStop {
+        while rounds < 20 && !localSearchMustStop {
             rounds += 1
             var improved = scoreMoves(&state)
-            for r in 0..<instance.m where intraRoute(r, &state) { improved = true }
+            for r in 0..<instance.m where !localSearchMustStop && intraRoute(r, &state) { improved = true }
             if interRoute(&state) { improved = true }
             state.retotal(instance)
             if !improved { break }
@@ -135,7 +142,7 @@ extension ScheduleSearch {
         }
         // Relocate one visit to another route.
         for v in 0..<instance.n where state.routeOf[v] >= 0 {
-            if v % 32 == 0 && searchControl.shouldStop { return changed }
+            if v % 32 == 0 && localSearchMustStop { return changed }
             let a = state.routeOf[v]
             var without = state.routes[a].visits
             without.removeAll { $0 == v }
@@ -159,7 +166,7 @@ extension ScheduleSearch {
         }
         // Exchange two visits of different routes (each takes the other's place).
         for a in 0..<m {
-            if searchControl.shouldStop { return changed }
+            if localSearchMustStop { return changed }
             for b in (a + 1)..<m where close(a, b, state) || close(b, a, state) {
                 var improving = true
                 while improving {
@@ -187,7 +194,7 @@ extension ScheduleSearch {
         }
         // 2-opt*: exchange the tails of two routes.
         for a in 0..<m {
-            if searchControl.shouldStop { return changed }
+            if localSearchMustStop { return changed }
             for b in (a + 1)..<m where close(a, b, state) || close(b, a, state) {
                 let va = state.routes[a].visits, vb = state.routes[b].visits
                 let before = state.routes[a].travel + state.routes[b].travel

@@ -53,6 +53,8 @@ struct ScheduleSearch {
     var considered: [Bool]
     var iterations = 0
     var stopped: ScheduleSolution.Termination?
+    /// When the current local search must end (its share of the time), if ever.
+    var localSearchUntil: ContinuousClock.Instant?
     /// Routes whose order the exact step has proven optimal.
     var proven = Set<Int>()
 
@@ -337,7 +339,14 @@ struct ScheduleSearch {
         let start = ContinuousClock.now
         prepare()
         var current = construct()
-        if stopped == nil { localSearch(&current) }
+        // Local search may take at most a quarter of the time spent so far
+        // (the first pass on the construction only on instances of ≤ 300 visits).
+        var searchTime = Duration.zero
+        if stopped == nil && instance.n <= 300 {
+            let before = ContinuousClock.now
+            localSearch(&current)
+            searchTime += before.duration(to: .now)
+        }
         var best = current
         let budget = options.maxIterations ?? Self.budget(visits: instance.n)
         let stallLimit = options.maxIterations == nil && control.deadline != nil ? 10 * budget : budget
@@ -377,7 +386,15 @@ struct ScheduleSearch {
                     recreate(pool, into: &candidate, blink: 0.01, byShift: choice < shiftShare)
                 }
                 if candidate.isBetter(than: best) {
-                    localSearch(&candidate)
+                    let now = ContinuousClock.now
+                    // With a deadline, its share of the time; without, always (deterministic).
+                    let share = start.duration(to: now) / 4 - searchTime
+                    if control.deadline == nil || share > .zero {
+                        localSearchUntil = control.deadline == nil ? nil : now + max(share, .milliseconds(5))
+                        localSearch(&candidate)
+                        localSearchUntil = nil
+                        searchTime += now.duration(to: .now)
+                    }
                     best = candidate
                     current = candidate
                     sinceBest = 0

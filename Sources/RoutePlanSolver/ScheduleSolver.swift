@@ -24,7 +24,9 @@
 ///    travel is annealed with T·(mean nearest-neighbour travel); T falls
 ///    geometrically from 3 to 0.02 over the budget or the time limit. After
 ///    1,000 iterations without a new best the search goes back to the best.
-/// 3. **Local search** on every new best solution: insert unscheduled
+/// 3. **Local search** on every new best solution (with a deadline, only
+///    for a quarter of the time spent so far; on the construction only up to
+///    300 visits): insert unscheduled
 ///    visits, replace an optional visit by a better unscheduled one, 2-opt
 ///    and Or-opt (1–3 visits) within routes, relocate, exchange and 2-opt*
 ///    between routes (granular: only routes holding one of the visit's 10
