@@ -19,11 +19,27 @@ extension ScheduleSearch {
     }
 
     /// The least-travel sequence putting `v` into `sequence` (order kept) on
-    /// route `r`, or `nil` when no position is feasible. O(k²).
+    /// route `r`, or `nil` when no position is feasible. O(k·w) through the
+    /// route's forward and backward times (O(k²·b) with breaks); O(k²) when
+    /// `sequence` alone is infeasible (then only `v` may make it feasible,
+    /// around a forbidden arc).
     func insertion(of v: Int, into sequence: [Int], route r: Int) -> [Int]? {
         var load = instance.demand[v]
         for u in sequence { load += instance.demand[u] }
-        guard load <= instance.capacity[r] else { return nil }
+        guard load <= instance.capacity[r], instance.hasWindow(v, r) else { return nil }
+        var route = ScheduleRoute(index: r, hasBreaks: !instance.breaks[r].isEmpty)
+        route.visits = sequence
+        if route.refresh(instance) {
+            var best: (travel: Int, position: Int)?
+            for p in 0...sequence.count {
+                guard let (travel, _) = route.insertionDelta(v, at: p, instance) else { continue }
+                if best == nil || travel < best!.travel { best = (travel, p) }
+            }
+            guard let best else { return nil }
+            var result = sequence
+            result.insert(v, at: best.position)
+            return result
+        }
         var best: (travel: Int, sequence: [Int])?
         for p in 0...sequence.count {
             var candidate = sequence
@@ -53,6 +69,8 @@ extension ScheduleSearch {
             }
         }
         if let plain = insertion(of: v, into: sequence, route: r) { return ([], plain) }
+        // Nothing to gain when even the required visits alone leave no room.
+        if insertion(of: v, into: sequence.filter { instance.required[$0] }, route: r) == nil { return nil }
         for u in optional { consider([u]) }
         // Greedy: remove the cheapest until it fits, then put back the dearest that may stay out.
         let byScore = optional.sorted { (instance.score[$0], -instance.demand[$0], $0) < (instance.score[$1], -instance.demand[$1], $1) }
@@ -120,6 +138,47 @@ extension ScheduleSearch {
         return .reason(.conflictsWithRequired(with: with.sorted()))
     }
 
+    /// Inserts an `unreachable` visit together with a partner right before or
+    /// after it: around a forbidden arc a visit may only be reachable through
+    /// another. The partner is unscheduled, or moved from another route that
+    /// stays feasible without it. Only when at most 40 visits are out.
+    /// Returns the routes changed.
+    /// - Complexity: O(u·n·m·k²) for *u* unreachable visits.
+    func insertChain(reasons: [Int: ScheduleSolution.Reason], into state: inout ScheduleState) -> [Int] {
+        let out = (0..<instance.n).filter { state.routeOf[$0] < 0 && considered[$0] }
+        guard out.count <= 40 else { return [] }
+        for a in out where reasons[a] == .unreachable && (instance.required[a] || instance.score[a] > 0) {
+            for b in 0..<instance.n where b != a && (state.routeOf[b] >= 0 || considered[b]) {
+                let from = state.routeOf[b]
+                var rest: [Int] = []
+                if from >= 0 {
+                    rest = state.routes[from].visits.filter { $0 != b }
+                    guard rest.isEmpty || instance.isFeasible(from, rest) else { continue }
+                }
+                for r in 0..<instance.m where r != from && instance.hasWindow(a, r) && instance.hasWindow(b, r) {
+                    let visits = state.routes[r].visits
+                    for p in 0...visits.count {
+                        for pair in [[a, b], [b, a]] {
+                            var candidate = visits
+                            candidate.insert(contentsOf: pair, at: p)
+                            guard instance.routeTravel(r, candidate) != nil, instance.isFeasible(r, candidate) else { continue }
+                            if from >= 0 {
+                                state.routes[from].visits = rest
+                                state.routes[from].refresh(instance)
+                            }
+                            state.routes[r].visits = candidate
+                            state.routes[r].refresh(instance)
+                            state.routeOf[a] = r
+                            state.routeOf[b] = r
+                            return from >= 0 ? [r, from] : [r]
+                        }
+                    }
+                }
+            }
+        }
+        return []
+    }
+
     /// Orders every short route exactly (least travel, then earliest end).
     mutating func exactStep(_ state: inout ScheduleState, routes: some Sequence<Int>) {
         let size = min(options.exactRouteSize, 16)
@@ -155,8 +214,9 @@ extension ScheduleSearch {
                 return a < b
             }
             for v in waiting where state.routeOf[v] < 0 {
-                if !considered[v] {
-                    // Never looked at: only the reasons that need no search are given.
+                if !considered[v] || control.shouldStop {
+                    // Never looked at, or no time left to work it out: only the
+                    // reasons that need no search are given.
                     let withWindow = (0..<instance.m).filter { instance.hasWindow(v, $0) }
                     if withWindow.isEmpty { reasons[v] = .noWindow }
                     else if !withWindow.contains(where: { fitsAlone(v, $0) }) { reasons[v] = .unreachable }
@@ -186,6 +246,10 @@ extension ScheduleSearch {
                 }
             }
             state.retotal(instance)
+            if dirty.isEmpty && !control.shouldStop && rounds <= 50 {
+                dirty.formUnion(insertChain(reasons: reasons, into: &state))
+                state.retotal(instance)
+            }
             if dirty.isEmpty { break }
         }
         return solution(from: state, reasons: reasons)

@@ -47,10 +47,14 @@ struct ScheduleSearch {
     var neighbours: [[Int]] = []
     /// Mean travel from a visit to its nearest neighbour: the unit of the temperature.
     var unit = 1.0
+    /// Mean score of the visits worth something: the unit of the score temperature.
+    var scoreUnit = 1.0
     /// Visits the construction has looked at (the others are `searchLimit` if the search stops early).
     var considered: [Bool]
     var iterations = 0
     var stopped: ScheduleSolution.Termination?
+    /// When the current local search must end (its share of the time), if ever.
+    var localSearchUntil: ContinuousClock.Instant?
     /// Routes whose order the exact step has proven optimal.
     var proven = Set<Int>()
 
@@ -59,7 +63,7 @@ struct ScheduleSearch {
         self.options = options
         self.control = control
         if let limit = control.timeLimit {
-            let margin = min(.milliseconds(50), limit / 10)
+            let margin = min(.milliseconds(100), limit / 10)
             searchControl = control.withDeadline(earlierBy: margin)
         } else {
             searchControl = control
@@ -104,6 +108,8 @@ struct ScheduleSearch {
             return others.prefix(k).map(\.1)
         }
         unit = max(1, counted > 0 ? total / Double(counted) : 1)
+        let worth = instance.score.filter { $0 > 0 }
+        scoreUnit = worth.isEmpty ? 1 : Double(worth.reduce(0, +)) / Double(worth.count)
     }
 
     /// An empty state.
@@ -121,16 +127,24 @@ struct ScheduleSearch {
     /// The cheapest feasible insertion of `v` in `state`: (route, position, added travel).
     /// With `blink` > 0 each position is skipped with that probability.
     /// - Complexity: O(m·k·w), O(m·k²·b) on routes with breaks.
-    mutating func bestInsertion(of v: Int, in state: ScheduleState, blink: Double = 0)
+    /// With `byShift` the position that delays the rest of its route least
+    /// is chosen instead (orienteering: time, not travel, is what is scarce);
+    /// `delta` is then that shift.
+    mutating func bestInsertion(of v: Int, in state: ScheduleState, blink: Double = 0, byShift: Bool = false)
         -> (route: Int, position: Int, delta: Int)? {
         var best: (route: Int, position: Int, delta: Int)?
+        var bestTravel = 0
         for r in 0..<instance.m where instance.hasWindow(v, r) {
             let route = state.routes[r]
             if route.load + instance.demand[v] > instance.capacity[r] { continue }
             for p in 0...route.visits.count {
                 if blink > 0 && Double.random(in: 0..<1, using: &rng) < blink { continue }
-                guard let delta = route.insertionDelta(v, at: p, instance) else { continue }
-                if best == nil || delta < best!.delta { best = (r, p, delta) }
+                guard let (travel, shift) = route.insertionDelta(v, at: p, instance) else { continue }
+                let key = byShift ? shift : travel
+                if best == nil || key < best!.delta || (key == best!.delta && travel < bestTravel) {
+                    best = (r, p, key)
+                    bestTravel = travel
+                }
             }
         }
         return best
@@ -144,15 +158,41 @@ struct ScheduleSearch {
     }
 
     /// Puts `pool` back into `state` by cheapest insertion, in order.
+    /// Orienteering recreate: repeatedly inserts the visit of the best ratio
+    /// score² / (1 + shift) at its least-shift position (required visits
+    /// first), until none fits. O(p²·k) for a pool of *p* visits.
+    mutating func recreateByRatio(_ pool: [Int], into state: inout ScheduleState, blink: Double) {
+        var pending = pool
+        while !pending.isEmpty {
+            var best: (index: Int, route: Int, position: Int, required: Bool, ratio: Double)?
+            var left: [Int] = []
+            for v in pending {
+                guard let (r, p, shift) = bestInsertion(of: v, in: state, blink: blink, byShift: true) else { continue }
+                left.append(v)
+                let score = Double(instance.score[v])
+                let ratio = score * score / Double(1 + max(0, shift))
+                let required = instance.required[v]
+                if best == nil || (required && !best!.required) || (required == best!.required && ratio > best!.ratio) {
+                    best = (left.count - 1, r, p, required, ratio)
+                }
+            }
+            guard let chosen = best else { break }
+            insert(left[chosen.index], route: chosen.route, position: chosen.position, into: &state)
+            left.remove(at: chosen.index)
+            pending = left
+        }
+        state.retotal(instance)
+    }
+
     /// Visits that did not fit are tried again while the previous pass
     /// inserted something (a visit may only be reachable through another,
     /// around a forbidden arc or a window).
-    mutating func recreate(_ pool: [Int], into state: inout ScheduleState, blink: Double) {
+    mutating func recreate(_ pool: [Int], into state: inout ScheduleState, blink: Double, byShift: Bool = false) {
         var pending = pool
         while !pending.isEmpty {
             var left: [Int] = []
             for v in pending {
-                if let (r, p, _) = bestInsertion(of: v, in: state, blink: blink) {
+                if let (r, p, _) = bestInsertion(of: v, in: state, blink: blink, byShift: byShift) {
                     insert(v, route: r, position: p, into: &state)
                 } else {
                     left.append(v)
@@ -226,6 +266,29 @@ struct ScheduleSearch {
         return removed
     }
 
+    /// The visits to put back: the removed ones, the unscheduled near them,
+    /// every unscheduled required visit and a few unscheduled at random (all
+    /// of them when there are few).
+    mutating func recreatePool(_ removed: [Int], _ state: ScheduleState) -> [Int] {
+        let unscheduled = (0..<instance.n).filter { state.routeOf[$0] < 0 && considered[$0] }
+        if unscheduled.count <= removed.count + 24 { return unscheduled }
+        var chosen = [Bool](repeating: false, count: instance.n)
+        var pool: [Int] = []
+        func take(_ v: Int) {
+            if !chosen[v] && state.routeOf[v] < 0 && considered[v] {
+                chosen[v] = true
+                pool.append(v)
+            }
+        }
+        for v in removed {
+            take(v)
+            for u in neighbours[v].prefix(8) { take(u) }
+        }
+        for v in unscheduled where instance.required[v] { take(v) }
+        for _ in 0..<8 { take(unscheduled[Int.random(in: 0..<unscheduled.count, using: &rng)]) }
+        return pool
+    }
+
     /// The order in which to recreate: required first, then one of several
     /// SISR-like sort keys chosen at random.
     mutating func recreateOrder(_ pool: [Int]) -> [Int] {
@@ -252,10 +315,19 @@ struct ScheduleSearch {
         return keyed.map(\.0)
     }
 
-    /// The scalar the annealing compares (lower is better) between states with
-    /// the same number of missing required visits: travel minus score weighted.
-    func proxy(_ state: ScheduleState) -> Double {
-        Double(state.travel) - 5 * unit * Double(state.score)
+    /// Simulated annealing on the lexicographic objective: fewer missing
+    /// required visits always wins; then a higher score is always accepted
+    /// and a lower one with probability exp(−loss / (`heat`·mean score));
+    /// at equal score, travel is annealed with temperature `heat`·`unit`.
+    mutating func accepts(_ candidate: ScheduleState, over current: ScheduleState, heat: Double) -> Bool {
+        if candidate.missing != current.missing { return candidate.missing < current.missing }
+        let u = Double.random(in: Double.ulpOfOne..<1, using: &rng)
+        if candidate.score != current.score {
+            if candidate.score > current.score { return true }
+            let loss = Double(current.score - candidate.score)
+            return loss < -heat * scoreUnit * log(u)
+        }
+        return Double(candidate.travel) < Double(current.travel) - heat * unit * log(u)
     }
 
     /// The default iteration budget for `n` visits.
@@ -267,13 +339,29 @@ struct ScheduleSearch {
         let start = ContinuousClock.now
         prepare()
         var current = construct()
+        // Local search may take at most a quarter of the time spent so far
+        // (the first pass on the construction only on instances of ≤ 300 visits).
+        var searchTime = Duration.zero
+        if stopped == nil && instance.n <= 300 {
+            let before = ContinuousClock.now
+            localSearch(&current)
+            searchTime += before.duration(to: .now)
+        }
         var best = current
         let budget = options.maxIterations ?? Self.budget(visits: instance.n)
         let stallLimit = options.maxIterations == nil && control.deadline != nil ? 10 * budget : budget
         let total = control.deadline.map { start.duration(to: $0) }
         var sinceBest = 0
-        let hot = 3 * unit
-        let cold = 0.02 * unit
+        // After this many iterations without a new best, the search restarts from the best.
+        let resetAfter = 1_000
+        // Whether visits compete for time (some are left out): then recreate
+        // also inserts by ratio and by least shift.
+        var orienteering: Bool { best.routeOf.contains(-1) }
+        // Out of ten iterations: two by ratio, three by least shift, five by least travel.
+        let ratioShare = 2
+        let shiftShare = 5
+        let hot = 3.0
+        let cold = 0.02
         if stopped == nil && instance.n > 0 && instance.m > 0 {
             while true {
                 if options.maxIterations != nil && iterations >= budget { break }
@@ -290,21 +378,32 @@ struct ScheduleSearch {
                 let temperature = hot * pow(cold / hot, min(1, fraction))
                 var candidate = current
                 let removed = ruin(&candidate)
-                let unscheduled = (0..<instance.n).filter { candidate.routeOf[$0] < 0 && considered[$0] }
-                let pool = recreateOrder(unscheduled)
-                _ = removed
-                recreate(pool, into: &candidate, blink: 0.01)
-                let accept: Bool
-                if candidate.missing != current.missing {
-                    accept = candidate.missing < current.missing
+                let pool = recreateOrder(recreatePool(removed, candidate))
+                let choice = orienteering ? Int.random(in: 0..<10, using: &rng) : 9
+                if choice < ratioShare {
+                    recreateByRatio(pool, into: &candidate, blink: 0.01)
                 } else {
-                    let threshold = proxy(current) - temperature * log(Double.random(in: Double.ulpOfOne..<1, using: &rng))
-                    accept = proxy(candidate) < threshold
+                    recreate(pool, into: &candidate, blink: 0.01, byShift: choice < shiftShare)
                 }
-                if accept { current = candidate }
                 if candidate.isBetter(than: best) {
+                    let now = ContinuousClock.now
+                    // With a deadline, its share of the time; without, always (deterministic).
+                    let share = start.duration(to: now) / 4 - searchTime
+                    if control.deadline == nil || share > .zero {
+                        localSearchUntil = control.deadline == nil ? nil : now + max(share, .milliseconds(5))
+                        localSearch(&candidate)
+                        localSearchUntil = nil
+                        searchTime += now.duration(to: .now)
+                    }
                     best = candidate
+                    current = candidate
                     sinceBest = 0
+                } else if accepts(candidate, over: current, heat: temperature) {
+                    current = candidate
+                }
+                if sinceBest % resetAfter == 0 {
+                    // Long without a new best: go back to it.
+                    current = best
                 }
             }
         }

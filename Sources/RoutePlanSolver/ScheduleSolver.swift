@@ -10,18 +10,40 @@
 ///    then by score.
 /// 2. **Ruin and recreate** in the style of SISR (Christiaens & Vanden Berghe
 ///    2020): strings of adjacent visits around a random seed visit are removed
-///    from a few routes, then the removed and the unscheduled visits are put
-///    back by cheapest insertion with random "blinks", in a random order
-///    (required first, then one of: score, random, demand, far, close).
-///    Simulated annealing decides on a scalar proxy of the objective
-///    (travel − λ·score, required visits dominating); the lexicographically
-///    best solution is kept.
-/// 3. **Exact post-optimisation** of every route with at most
+///    from a few routes (neighbours: the 40 nearest visits by travel both
+///    ways), then the removed visits, the unscheduled ones near them, all
+///    unscheduled required ones and a few at random are put back by
+///    cheapest insertion with random "blinks", in a random order (mostly
+///    required first, then one of: score, random, demand, far, close). When
+///    visits compete for time (some are left out), 2 in 10 iterations
+///    recreate greedily by score² / (1 + shift) and 3 in 10 insert at the
+///    position that delays the rest of the route least.
+///    Simulated annealing on the lexicographic objective decides: fewer
+///    missing required visits always wins, a higher score is always taken and
+///    a lower one with probability exp(−loss / (T·mean score)); at equal score
+///    travel is annealed with T·(mean nearest-neighbour travel); T falls
+///    geometrically from 3 to 0.02 over the budget or the time limit. After
+///    1,000 iterations without a new best the search goes back to the best.
+/// 3. **Local search** on every new best solution (with a deadline, only
+///    for a quarter of the time spent so far; on the construction only up to
+///    300 visits): insert unscheduled
+///    visits, replace an optional visit by a better unscheduled one, 2-opt
+///    and Or-opt (1–3 visits) within routes, relocate, exchange and 2-opt*
+///    between routes (granular: only routes holding one of the visit's 10
+///    nearest neighbours); first improvement, every candidate checked exactly.
+/// 4. **Exact post-optimisation** of every route with at most
 ///    ``Options/exactRouteSize`` visits: a label-setting dynamic program over
 ///    subsets gives the least-travel feasible order of the route's visits.
-/// 4. **Reasons** for every visit left out, after a last repair pass that
+/// 5. **Reasons** for every visit left out, after a last repair pass that
 ///    inserts any visit whose insertion (possibly after removing optional
-///    visits worth less) improves the objective.
+///    visits worth less) improves the objective. ``ScheduleSolution/Reason/noWindow``
+///    and ``ScheduleSolution/Reason/unreachable`` are always exact; once the
+///    caller's deadline has passed the others become
+///    ``ScheduleSolution/Reason/searchLimit``.
+///
+/// The termination is ``ScheduleSolution/Termination/optimal`` only when it
+/// is proven: no visits, or one route serving every visit in an order the
+/// exact step proved.
 ///
 /// ## Feasibility tests
 /// A route without breaks keeps, per position, the earliest service start
@@ -29,8 +51,17 @@
 /// an insertion is then tested in O(w) for w windows of the inserted visit
 /// (O(1) for one window). Several windows per visit are exact: arriving at
 /// time α a visit can be served feasibly iff α is at most the latest window
-/// point not after its downstream deadline. A route with breaks is evaluated
-/// exactly in O(k·b) by earliest-time labels per number of breaks taken.
+/// point not after its downstream deadline. A route with breaks keeps the
+/// same two times per number of breaks taken (earliest-time labels forward;
+/// backward, the best over placing the remaining breaks as late as they
+/// allow), and an insertion is tested exactly in O(b·(b + w)). Breaks are
+/// taken in the order listed. Every other candidate route (local search,
+/// exact step, reasons) is evaluated in full, O(k·(b + w)).
+///
+/// ## Not guaranteed
+/// The search is a heuristic: around forbidden arcs a visit reachable only
+/// through a chain of two or more visits that are all out may be missed
+/// (single partners are tried in the last repair pass).
 ///
 /// ## Waiting
 /// Each route is reported with the departure delayed as far as possible
@@ -39,9 +70,9 @@
 /// waiting is only a tie-break of the exact route optimisation (the earliest
 /// arrival at the end), so it is not guaranteed minimal.
 ///
-/// - Complexity: one ruin-and-recreate iteration is O(r·(n + k)·m) insertion
-///   tests for *r* re-inserted visits (O(r·n·k²·b) on routes with breaks);
-///   the exact step is O(2ᵏ·k²) labels per route, times the Pareto labels kept.
+/// - Complexity: one ruin-and-recreate iteration is O(r·k·m) insertion
+///   tests for *r* re-inserted visits (O(r²·k·m) when recreating by ratio);
+///   the exact step is O(2ᵏ·k²) per route times the Pareto labels kept.
 public enum ScheduleSolver {
     /// The largest time (and window bound) accepted: 2⁴⁸, so that sums never overflow.
     public static let maximumTime = 1 << 48
@@ -52,9 +83,9 @@ public enum ScheduleSolver {
         /// (without a deadline).
         public var seed: UInt64
         /// The most ruin-and-recreate iterations; `nil` runs until the deadline,
-        /// or, without one, for a budget of `2_000 + 200·n` iterations. The search
-        /// also stops when the best solution has not improved for a long time
-        /// (the budget without a deadline, ten times it with one).
+        /// or, without one, for a budget of `2_000 + 200·n` iterations. With a
+        /// deadline and `nil`, the search also stops once the best solution has
+        /// not improved for ten times that budget.
         public var maxIterations: Int?
         /// Routes with at most this many visits get their order proven optimal
         /// by dynamic programming under their windows (0: never).
@@ -69,11 +100,14 @@ public enum ScheduleSolver {
 
     /// Solves `problem`, returning the best solution found.
     ///
-    /// - Throws: a validation error (see ``validate(_:)``); ``SolverError/cancelled``
-    ///   or ``SolverError/timeLimitReached(seconds:)`` only if the search stops
-    ///   before the construction has started (otherwise the best solution is
-    ///   returned with termination ``ScheduleSolution/Termination/timeLimit``
-    ///   or ``ScheduleSolution/Termination/cancelled``).
+    /// The search keeps 100 ms (at most a tenth of the time limit) before
+    /// the deadline for the exact step and the reasons. A time limit or
+    /// cancellation never throws: the best solution so far is returned with
+    /// termination ``ScheduleSolution/Termination/timeLimit`` or
+    /// ``ScheduleSolution/Termination/cancelled`` (visits the construction
+    /// had not reached yet are ``ScheduleSolution/Reason/searchLimit``).
+    ///
+    /// - Throws: a validation error (see ``validate(_:)``).
     public static func solve(_ problem: ScheduleProblem, options: Options = .init(),
                              control: SolveControl = .unlimited) throws(SolverError) -> ScheduleSolution {
         try validate(problem)
