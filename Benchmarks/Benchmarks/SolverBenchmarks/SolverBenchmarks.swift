@@ -11,6 +11,7 @@ import Benchmark
 /// | MatrixBenchmarks.swift | travel matrices estimated from coordinates | `Matrix.*` |
 /// | GoogleIngestBenchmarks.swift | reading a 25 × 25 Google Distance Matrix response | `Google.*` |
 /// | PlannerBenchmarks.swift | planner end to end on the itinerary fixtures | `Planner.*` |
+/// | ScheduleBenchmarks.swift | multi-day scheduler: trip fixtures end to end, the search by size | `Scheduler.*`, `ScheduleSolver.*` |
 ///
 /// Shared helpers are in BenchmarkSupport.swift.
 let benchmarks: @Sendable () -> Void = {
@@ -28,4 +29,5 @@ let benchmarks: @Sendable () -> Void = {
     registerMatrixBenchmarks()
     registerGoogleIngestBenchmarks()
     registerPlannerBenchmarks()
+    registerScheduleBenchmarks()
 }
