@@ -54,7 +54,9 @@ struct TripAssembly {
         var schedule = TripSchedule.Day(
             date: date.description, weekday: Self.weekdayNames[date.weekday],
             startPlace: .init(startPlace), endPlace: .init(stops[route.endNode]),
-            departure: clock.dateTime(plan.departure), arrival: clock.dateTime(plan.arrival),
+            // A break before the first visit is taken at the start place: the traveller leaves after it.
+            departure: clock.dateTime(plan.breaks.filter { $0.afterStop == 0 }.map(\.end).reduce(plan.departure, max)),
+            arrival: clock.dateTime(plan.arrival),
             stops: visitStops, breaks: breaks, legs: legs,
             travelSeconds: plan.travel, travelMeters: legs.reduce(0) { $0 + $1.meters },
             waitSeconds: plan.waiting, googleMapsURLs: [])

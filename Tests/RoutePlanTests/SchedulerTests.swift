@@ -116,6 +116,17 @@ struct SchedulerTests {
         #expect(again.days[0].stops.map(\.name) == ["Gallery"])
     }
 
+    @Test("a break before the first visit is taken at the start place, and the day leaves after it")
+    func breakAtStart() async throws {
+        let plan = try trip(Self.trip(places: [Self.place("Museum", extra: #""opening_hours": {"periods": [{"open": {"day": 1, "time": "1000"}, "close": {"day": 1, "time": "1800"}}]}"#)],
+                                      extra: #", "days": [{"date": "2026-09-21", "breaks": [{"earliest": "09:00", "latest": "10:00", "minutes": 60}]}]"#))
+        let trip = try await schedule(plan)
+        #expect(TripScheduleCheck.violations(trip, of: plan) == [])
+        let day = trip.days[0]
+        #expect(day.breaks.count == 1 && day.breaks[0].afterStop == 0 && day.breaks[0].at == "Hotel")
+        #expect(day.departure == day.breaks[0].end && day.breaks[0].end == "2026-09-21T10:00:00")
+    }
+
     @Test("a must-visit place that cannot fit is reported with its reason, never dropped silently")
     func impossibleMustVisit() async throws {
         let plan = try trip(Self.trip(places: [Self.place("Far abbey", north: 40_000, extra: #""mustVisit": true"#)]))

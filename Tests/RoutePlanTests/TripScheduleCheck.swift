@@ -71,7 +71,8 @@ enum TripScheduleCheck {
                 if s < midnight + rule.earliest.minutes * 60 || e > midnight + rule.latest.minutes * 60 {
                     fail("\(day.date): break \(taken.start)–\(taken.end) outside \(rule.earliest)–\(rule.latest)")
                 }
-                if s < departure || e > arrival { fail("\(day.date): break outside the day") }
+                if s < midnight + opens.minutes * 60 || e > arrival { fail("\(day.date): break outside the day") }
+                if taken.afterStop == 0 && e > departure { fail("\(day.date): leaves before its break at \(day.startPlace.name) ends") }
                 if busy.contains(where: { $0.overlaps(s..<e) }) { fail("\(day.date): break \(taken.start) overlaps a visit or a leg") }
             }
         }
