@@ -23,11 +23,11 @@ Peers, and how each benchmark is mapped onto them (integers where needed):
           priority = score (VROOM priorities are integers 0..100; scaled down when a score exceeds
           100), vehicles with [O0, Tmax]. solve(exploration_level=5, nb_threads=1, timeout=budget).
   pyvrp   PyVRP Model with explicit edges (distance = duration); Solomon: required clients;
-          TOPTW: optional clients with prize = score x 10^7 (prize-collecting: score dominates
-          distance). solve(stop=MaxRuntime(budget), seed=1).
+          TOPTW: optional clients with prize = score x (2 x longest arc + 1), more than any one
+          customer's detour. solve(stop=MaxRuntime(budget), seed=1).
   ortools OR-Tools routing: arc cost = travel, a time dimension (transit = service + travel,
           windows on the cumul = start of service), a capacity dimension; TOPTW: one disjunction
-          per customer with penalty score x 10^7. PATH_CHEAPEST_ARC + GUIDED_LOCAL_SEARCH,
+          per customer with penalty score x (2 x longest arc + 1). PATH_CHEAPEST_ARC + GUIDED_LOCAL_SEARCH,
           time_limit = budget.
 Integer scale for the peers: Solomon x1000 with travel times rounded UP (so every peer solution is
 feasible in real arithmetic); TOPTW x100, exact for the truncated distances. RoutePlan itself reads
@@ -56,8 +56,16 @@ import schedule_eval as ev  # noqa: E402
 
 SOLOMON_SCALE = 1000
 TOPTW_SCALE = 100
-PRIZE_FACTOR = 10**7
+
+
+def prize_factor(matrix) -> int:
+    """Prize (penalty) per score point: 2 x the longest arc + 1, more than any one customer's
+    detour, so serving a customer always pays. (10^7 made PyVRP's penalty-based search
+    settle on infeasible, time-warped solutions.)"""
+    return 2 * max(max(row) for row in matrix) + 1
 ALL_SOLVERS = ["routeplan", "vroom", "pyvrp", "ortools"]
+# Wall seconds of a peer's solve call alone (model building and imports left out).
+SOLVE_SECONDS = [0.0]
 
 
 # ---------------------------------------------------------------- instances
@@ -72,7 +80,7 @@ def solomon_bks(data: Path) -> dict:
 
 def toptw_optima(data: Path) -> dict:
     with open(data / "toptw/optw_m1_optimal_from_righini_salani_logs.csv") as f:
-        return {r["instance"]: float(r["optimal_score"]) for r in csv.DictReader(f)}
+        return {r["instance"]: float(r["optimal_score"]) for r in csv.DictReader(f) if r["optimal_score"]}
 
 
 def toptw_published(data: Path) -> dict:
@@ -197,7 +205,9 @@ def solve_vroom(inst, tours, budget, seed):
             kw["priority"] = d["score"] if top <= 100 else round(d["score"] * 100 / top)
         jobs.append(vroom.Job(i, **kw))
     problem.add_job(jobs)
+    t0 = time.perf_counter()
     sol = problem.solve(exploration_level=5, nb_threads=1, timeout=datetime.timedelta(seconds=budget))
+    SOLVE_SECONDS[0] = time.perf_counter() - t0
     routes_df = sol.routes
     routes = []
     for vid in sorted(set(routes_df["vehicle_id"])):
@@ -223,13 +233,15 @@ def solve_pyvrp(inst, tours, budget, seed):
         if vrptw:
             kw.update(delivery=[d["demand"]], required=True)
         else:
-            kw.update(delivery=[0], required=False, prize=d["score"] * PRIZE_FACTOR)
+            kw.update(delivery=[0], required=False, prize=d["score"] * prize_factor(matrix))
         m.add_client(locs[i], **kw)
     for i, a in enumerate(locs):
         for j, b in enumerate(locs):
             if i != j:
                 m.add_edge(a, b, distance=matrix[i][j], duration=matrix[i][j])
+    t0 = time.perf_counter()
     res = m.solve(stop=MaxRuntime(budget), seed=seed, display=False)
+    SOLVE_SECONDS[0] = time.perf_counter() - t0
     best = res.best
     if not best.is_feasible():
         return None
@@ -269,12 +281,14 @@ def solve_ortools(inst, tours, budget, seed):
         routing.AddDimensionWithVehicleCapacity(dcb, 0, [inst["capacity"]] * k, True, "Capacity")
     else:
         for i in range(1, n):
-            routing.AddDisjunction([manager.NodeToIndex(i)], data[i]["score"] * PRIZE_FACTOR)
+            routing.AddDisjunction([manager.NodeToIndex(i)], data[i]["score"] * prize_factor(matrix))
     params = pywrapcp.DefaultRoutingSearchParameters()
     params.first_solution_strategy = routing_enums_pb2.FirstSolutionStrategy.PATH_CHEAPEST_ARC
     params.local_search_metaheuristic = routing_enums_pb2.LocalSearchMetaheuristic.GUIDED_LOCAL_SEARCH
     params.time_limit.FromMilliseconds(int(budget * 1000))
+    t0 = time.perf_counter()
     sol = routing.SolveWithParameters(params)
+    SOLVE_SECONDS[0] = time.perf_counter() - t0
     if sol is None:
         return None
     routes = []
@@ -292,7 +306,7 @@ def worker(args) -> int:
     inst = ev.read_instance(args.path, args.fmt)
     fn = {"vroom": solve_vroom, "pyvrp": solve_pyvrp, "ortools": solve_ortools}[args.solver]
     routes = fn(inst, args.tours, args.budget, args.seed)
-    print(json.dumps({"routes": routes}))
+    print(json.dumps({"routes": routes, "seconds": SOLVE_SECONDS[0]}))
     return 0
 
 
@@ -319,9 +333,10 @@ def run_one(solver: str, case: dict, budget: float, seed: int, routeplan: str, c
         out = json.loads(proc.stdout)
     except json.JSONDecodeError:
         return {"status": "error", "seconds": seconds, "message": proc.stdout[-400:]}
+    own = out.get("seconds", seconds)
     if out.get("routes") is None:
-        return {"status": "no solution", "seconds": seconds}
-    return {"status": "ok", "seconds": seconds, "routes": out["routes"], "own": out}
+        return {"status": "no solution", "seconds": own, "process_seconds": seconds}
+    return {"status": "ok", "seconds": own, "process_seconds": seconds, "routes": out["routes"], "own": out}
 
 
 def gap_of(case: dict, verdict: dict, inst: dict, routes) -> tuple[float | None, bool | None]:
@@ -398,12 +413,12 @@ def main(argv: list[str]) -> int:
     solvers = args.solvers.split(",")
     if "routeplan" in solvers and not args.routeplan:
         raise SystemExit("give --routeplan PATH (or ROUTEPLAN_BIN); run_schedule.sh builds it")
-    picks = set(filter(None, args.pick.split(",")))
+    picks = {p.lower() for p in args.pick.split(",") if p}
     cases = []
     for name in names:
         cs = build_set(name, data)
         if picks:
-            cs = [c for c in cs if c["name"] in picks or c["name"].lower() in picks]
+            cs = [c for c in cs if c["name"].lower() in picks]
         if args.per_set:
             cs = cs[:args.per_set]
         cases += cs
@@ -423,7 +438,7 @@ def main(argv: list[str]) -> int:
         for solver in solvers:
             r = run_one(solver, case, args.budget, args.seed, args.routeplan, cap)
             row = {k: (str(v) if isinstance(v, Path) else v) for k, v in case.items()}
-            row.update(solver=solver, seconds=r["seconds"], status=r["status"])
+            row.update(solver=solver, seconds=r["seconds"], process_seconds=r.get("process_seconds"), status=r["status"])
             if r["status"] == "ok":
                 verdict = ev.evaluate(inst, r["routes"], case["tours"])
                 row.update(feasible=verdict["feasible"], errors=verdict["errors"][:5],
