@@ -115,13 +115,14 @@ extension RoutePlanCommand.Solve {
             lines.append("\(name) (Solomon VRPTW): \(result.customers) customers, \(result.routesAvailable) vehicles of capacity \(benchmark.capacity ?? 0), depot open \(benchmark.depotOpens.formatted)–\(benchmark.depotCloses.formatted)")
             lines.append("Distance: \(two(result.distance))  Vehicles: \(result.vehicles)  Served: \(result.customers - result.unserved.count) of \(result.customers)  Feasible: \(result.feasible ? "yes" : "NO")")
             if let gap = result.gapPercent, let best = result.bestKnown {
-                lines.append("Gap: \(String(format: "%+.2f", gap)) % to the best known distance \(two(best))")
+                // A best-known value given to two decimals can sit a hair above the real distance: no "-0.00".
+                lines.append("Gap: \(String(format: "%+.2f", abs(gap) < 0.005 ? 0 : gap)) % to the best known distance \(two(best))")
             }
         case .toptw:
             lines.append("\(name) (TOPTW): \(result.customers) customers, \(result.routesAvailable) tours, Tmax \(benchmark.depotCloses.formatted), distances truncated to \(benchmark.truncatedDecimals ?? 2) decimal\(benchmark.truncatedDecimals == 1 ? "" : "s")")
             lines.append("Score: \(result.score)  Distance: \(two(result.distance))  Tours used: \(result.vehicles)  Served: \(result.customers - result.unserved.count) of \(result.customers)  Feasible: \(result.feasible ? "yes" : "NO")")
             if let gap = result.gapPercent, let best = result.bestKnown {
-                lines.append("Gap: \(String(format: "%.2f", gap)) % below the best known score \(best.formatted)")
+                lines.append("Gap: \(String(format: "%.2f", abs(gap) < 0.005 ? 0 : gap)) % below the best known score \(best.formatted)")
             }
         }
         for violation in result.violations.prefix(10) { lines.append("Violation: \(violation.terminalSafe)") }
