@@ -9,6 +9,7 @@ import PackageDescription
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
 //                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`) ─▶ CZlib (system zlib, for .gz files)
 //                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
+//                              RoutePlanCLI ─▶ RoutePlanInstances ─▶ RoutePlanSolver (Solomon VRPTW / TOPTW benchmark readers)
 //                              RoutePlanCLI ─▶ RoutePlanServer ─▶ RoutePlan, Hummingbird (`routeplan serve`)
 //
 // RoutePlanMatrix turns coordinates and TSPLIB files into the integer cost
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "RoutePlanExport", targets: ["RoutePlanExport"]),
         .library(name: "RoutePlanTSPLIB", targets: ["RoutePlanTSPLIB"]),
         .library(name: "RoutePlanFetch", targets: ["RoutePlanFetch"]),
+        .library(name: "RoutePlanInstances", targets: ["RoutePlanInstances"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,6 +55,7 @@ let package = Package(
         .target(name: "RoutePlanMatrix", dependencies: ["RoutePlanSolver", "RoutePlanTSPLIB", "CLAPACK"]),
         .target(name: "RoutePlanTSPLIB", dependencies: ["CZlib"]),
         .target(name: "RoutePlanExport"),
+        .target(name: "RoutePlanInstances", dependencies: ["RoutePlanSolver"]),
         .target(name: "RoutePlanFetch", dependencies: ["RoutePlanMatrix"]),
         .target(name: "RoutePlan", dependencies: ["RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport"]),
         .target(
@@ -73,7 +76,7 @@ let package = Package(
             name: "RoutePlanCLI",
             dependencies: [
                 "RoutePlan", "RoutePlanSolver", "RoutePlanMatrix", "RoutePlanExport", "RoutePlanTSPLIB", "RoutePlanFetch",
-                "RoutePlanServer",
+                "RoutePlanServer", "RoutePlanInstances",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(name: "RoutePlanTSPLIBTests", dependencies: ["RoutePlanTSPLIB"]),
         .testTarget(name: "RoutePlanFetchTests", dependencies: ["RoutePlanFetch", "RoutePlanMatrix"]),
         .testTarget(name: "RoutePlanTests", dependencies: ["RoutePlan", "RoutePlanSolver"]),
+        .testTarget(name: "RoutePlanInstancesTests", dependencies: ["RoutePlanInstances", "RoutePlanSolver"]),
         .testTarget(name: "RoutePlanCLITests", dependencies: ["RoutePlanCLI", "RoutePlan"]),
         .testTarget(
             name: "RoutePlanServerTests",

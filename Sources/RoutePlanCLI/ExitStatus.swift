@@ -1,6 +1,7 @@
 import ArgumentParser
 import RoutePlan
 import RoutePlanFetch
+import RoutePlanInstances
 import RoutePlanMatrix
 import RoutePlanSolver
 import RoutePlanTSPLIB
@@ -74,6 +75,11 @@ enum ExitStatus {
             return (cannotCreate, error.description)
         case let error as InputError:
             return (noInput, error.description)
+        case let error as InstanceError:
+            switch error {
+            case .unreadableFile: return (noInput, error.description)
+            default: return (status(for: error.category), error.description)
+            }
         case let error as UsageError:
             return (usage, error.description)
         case let error as UnsupportedOutput:

@@ -30,13 +30,14 @@ struct UsageError: Error, CustomStringConvertible {
 enum InputPath {
     /// What an input path is read as.
     enum Role {
-        case itinerary, tsplib, matrix
+        case itinerary, tsplib, matrix, benchmark
 
         var noun: String {
             switch self {
             case .itinerary: return "itinerary"
             case .tsplib: return "TSPLIB instance"
             case .matrix: return "matrix"
+            case .benchmark: return "benchmark instance"
             }
         }
 
@@ -46,6 +47,7 @@ enum InputPath {
             case .itinerary: return "give the itinerary as a regular JSON file (save piped data to a file first)"
             case .tsplib: return "give a regular TSPLIB95 file (.tsp, .atsp, or gzip-compressed)"
             case .matrix: return "give a regular JSON file or a tile cache folder (save piped data to a file first)"
+            case .benchmark: return "give a regular Solomon VRPTW or TOPTW text file"
             }
         }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoutePlanExport
+import RoutePlanInstances
 import RoutePlanMatrix
 import RoutePlanSolver
 import RoutePlanTSPLIB
@@ -9,26 +10,50 @@ extension RoutePlanCommand {
     /// `routeplan solve instance.tsp`
     struct Solve: AsyncParsableCommand, RoutePlanSubcommand {
         static let configuration = CommandConfiguration(
-            abstract: "Solve a TSPLIB95 instance (.tsp or .atsp) as a closed tour.",
+            abstract: "Solve a TSPLIB95 instance (.tsp or .atsp) as a closed tour, or a Solomon VRPTW or TOPTW benchmark instance.",
             discussion: """
                 Supports EUC_2D, CEIL_2D, ATT, GEO and EXPLICIT edge weights, and gzip-compressed \
                 files (.tsp.gz). The tour starts at node 1 and lists 1-based node ids, each once. \
                 The svg format draws the tour of an instance with node coordinates.
+
+                Solomon VRPTW and TOPTW files are recognised from their content (or named with \
+                --instance-format) and solved with the scheduling solver under each benchmark's \
+                rules: time windows on the start of service; Solomon: every customer served by at \
+                most the file's vehicles, total Euclidean distance minimised; TOPTW: --tours M \
+                tours within Tmax (the depot's closing time), total score maximised, distances \
+                truncated to one decimal (Solomon-based) or two (Cordeau-based). Prints the routes \
+                as the file's customer numbers, the distance (two decimals), the score, the \
+                vehicles used, feasibility re-checked independently of the search, and the gap \
+                to --best-known when given. MC-TOP-MTW files are recognised and refused (not \
+                supported yet: no budget or type caps).
 
                 Examples:
                   routeplan solve berlin52.tsp
                   routeplan solve pr1002.tsp --time-limit 1 --format json
                   routeplan solve ftv33.atsp --exact
                   routeplan solve a280.tsp --format svg --output a280.svg
+                  routeplan solve C101.txt --time-limit 1 --best-known 828.94
+                  routeplan solve c101.txt --tours 2 --time-limit 1 --format json
                 """)
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, svg }
 
-        @Argument(help: "The TSPLIB95 file.")
+        @Argument(help: "The TSPLIB95, Solomon VRPTW or TOPTW file.")
         var instance: String
 
-        @Option(help: "Output format: text, json or svg (instances with node coordinates).")
+        @Option(help: "Output format: text, json or svg (TSPLIB instances with node coordinates).")
         var format: Format = .text
+
+        @Option(name: .customLong("instance-format"), help: "The file's format: tsplib, solomon or toptw (default: recognised from the content).")
+        var instanceFormat: InstanceFormat?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "TOPTW only: the number of tours (days) m, 1 to 1000; TOPTW files do not carry it.", valueName: "M"))
+        var tours: Int?
+
+        @Option(name: .customLong("best-known"), parsing: .unconditional, help: ArgumentHelp(
+            "Solomon or TOPTW: a best-known objective (distance, or score) to report the gap to.", valueName: "X"))
+        var bestKnown: Double?
 
         @OptionGroup var solver: SolverOptions
         @OptionGroup var output: OutputOptions
@@ -49,9 +74,24 @@ extension RoutePlanCommand {
             let seconds: Double
         }
 
+        func validate() throws {
+            if let tours, !(1...InstanceLimits.maxRoutes).contains(tours) {
+                throw ValidationError("--tours must be a whole number from 1 to \(InstanceLimits.maxRoutes), got \(tours)")
+            }
+            if let bestKnown, !(bestKnown.isFinite && bestKnown > 0) {
+                throw ValidationError("--best-known must be a positive number, got \(bestKnown)")
+            }
+        }
+
         func execute(progress: ProgressDisplay?) async throws -> CommandOutput {
             let clock = ContinuousClock()
             let started = clock.now
+            if let benchmark = try benchmarkFormat() {
+                return try executeBenchmark(benchmark, started: started)
+            }
+            if tours != nil || bestKnown != nil {
+                throw UsageError("--tours and --best-known apply to Solomon and TOPTW instances only; \(instance) is read as TSPLIB95")
+            }
             let tracked = progress?.trackSolve(URL(fileURLWithPath: instance).lastPathComponent)
             defer { tracked.map { progress?.finish($0.id) } }
             try InputPath.check(instance, as: .tsplib)
