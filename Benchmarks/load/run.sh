@@ -21,8 +21,14 @@ if ! command -v wrk >/dev/null; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
-swift build -c release --product routeplan >/dev/null
-BIN=.build/release/routeplan
+# ROUTEPLAN_BIN: a routeplan binary already built (for example the one the
+# tests build with -enable-testing), to skip rebuilding with other flags.
+if [ -n "${ROUTEPLAN_BIN:-}" ]; then
+  BIN=$ROUTEPLAN_BIN
+else
+  swift build -c release --product routeplan >/dev/null
+  BIN=.build/release/routeplan
+fi
 WORK=$(mktemp -d)
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 python3 Benchmarks/load/make-bodies.py "$WORK"
