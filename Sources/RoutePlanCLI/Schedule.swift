@@ -104,8 +104,9 @@ extension RoutePlanCommand {
                                             matrix: observed, matrixOrigin: matrix)
             let trip: TripSchedule
             do {
+                // Named as the loading errors name it, so every message about the file reads the same.
                 trip = try await CommandLineSolving.scheduler.schedule(plan, options: options,
-                                                                        fileName: URL(fileURLWithPath: itinerary).lastPathComponent)
+                                                                        fileName: URL(fileURLWithPath: itinerary).path)
             } catch let error as PlanningError where error.namesNoFile {
                 throw InFile(file: itinerary, error: error)
             }

@@ -967,7 +967,65 @@ let optionCases: [HostileCase] = [
 ]
 
 /// Every row of the catalogue.
-let allHostileCases: [HostileCase] = hostileCases + itineraryJSONCases + tsplibCases + matrixFileCases + optionCases
+/// `schedule`: multi-day trips with broken trip fields, and its outputs.
+let scheduleCases: [HostileCase] = {
+    let hotel = #""lodging":{"name":"H","location":{"lat":48.85,"lng":2.35}}"#
+    let eiffel = #"{"name":"Eiffel","location":{"lat":48.858,"lng":2.294}}"#
+    @Sendable func trip(_ fields: String, places: String = eiffel) -> String {
+        #"{"startDate":"2026-09-21",\#(fields)"placesToGo":[\#(places)]}"#
+    }
+    @Sendable func place(_ extra: String) -> String { #"{"name":"X","location":{"lat":48.86,"lng":2.3},\#(extra)}"# }
+    return [
+        HostileCase("schedule: no startDate", status: 65, stderr: ["trip.json: startDate", "add startDate"]) { s in
+            ["schedule", try s.file("trip.json", #"{\#(hotel),"placesToGo":[\#(eiffel)]}"#)]
+        },
+        HostileCase("schedule: endDate before startDate", status: 65, stderr: ["trip.json: endDate: 2026-09-20 is before startDate 2026-09-21"]) { s in
+            ["schedule", try s.file("trip.json", trip(#""endDate":"2026-09-20",\#(hotel),"#))]
+        },
+        HostileCase("schedule: a 425-day trip", status: 65, stderr: ["trip.json: endDate: the trip lasts 425 days, more than the limit of 366"]) { s in
+            ["schedule", try s.file("trip.json", #"{"startDate":"2026-01-01","endDate":"2027-03-01",\#(hotel),"placesToGo":[\#(eiffel)]}"#)]
+        },
+        HostileCase("schedule: a days entry outside the trip", status: 65, stderr: ["trip.json: days[0].date: 2026-10-01 is not the trip's one day"]) { s in
+            ["schedule", try s.file("trip.json", trip(#"\#(hotel),"days":[{"date":"2026-10-01"}],"#))]
+        },
+        HostileCase("schedule: a break longer than its window", status: 65, stderr: ["trip.json: days[0].breaks[0]: a 45-minute break does not fit between 12:00 and 12:30"]) { s in
+            ["schedule", try s.file("trip.json", trip(#"\#(hotel),"days":[{"date":"2026-09-21","breaks":[{"earliest":"12:00","latest":"12:30","minutes":45}]}],"#))]
+        },
+        HostileCase("schedule: an opening time 2561", status: 65, stderr: ["trip.json: placesToGo[0].opening_hours.periods[0].open.time: \"2561\" is not valid"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: place(#""opening_hours":{"periods":[{"open":{"day":1,"time":"2561"}}]}"#)))]
+        },
+        HostileCase("schedule: both opening-hours formats", status: 65, stderr: ["trip.json: placesToGo[0].regularOpeningHours: both opening_hours and regularOpeningHours are given"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: place(#""opening_hours":{"periods":[]},"regularOpeningHours":{"periods":[]}"#)))]
+        },
+        HostileCase("schedule: priority 0", status: 65, stderr: ["trip.json: placesToGo[0].priority: 0 is out of range"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: place(#""priority":0"#)))]
+        },
+        HostileCase("schedule: visitMinutes 2000", status: 65, stderr: ["trip.json: placesToGo[0].visitMinutes: 2000 is out of range"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: place(#""visitMinutes":2000"#)))]
+        },
+        HostileCase("schedule: a ticket outside the trip", status: 65, stderr: ["trip.json: placesToGo[0].fixedStart: 2026-09-25 is not the trip's one day"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: place(#""fixedStart":"2026-09-25T10:00""#)))]
+        },
+        HostileCase("schedule: a closed date that does not exist", status: 65, stderr: ["trip.json: placesToGo[0].closedDates[0]: \"2026-13-01\" is not valid"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: place(#""closedDates":["2026-13-01"]"#)))]
+        },
+        HostileCase("schedule: no place to start the day", status: 65, stderr: ["trip.json: 2026-09-21 has no place to start the day at", "add a lodging"]) { s in
+            ["schedule", try s.file("trip.json", trip(""))]
+        },
+        HostileCase("schedule: -o naming the itinerary", status: 64, stderr: ["trip.json"]) { s in
+            let path = try s.file("trip.json", trip("\(hotel),"))
+            return ["schedule", path, "-o", path]
+        },
+        HostileCase("schedule: --time-limit 1e10", status: 64, stderr: ["--time-limit must be a number of seconds from 0.001 to 604800"]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),")), "--time-limit", "1e10"]
+        },
+        HostileCase("schedule: escape sequences in a place name are escaped in the plan", status: 0, stdout: [#"Tower\u{1B}]0;pwned\u{7}"#]) { s in
+            ["schedule", try s.file("trip.json", trip("\(hotel),", places: #"{"name":"Tower\u001b]0;pwned\u0007","location":{"lat":48.86,"lng":2.3}}"#))]
+        },
+    ]
+}()
+
+let allHostileCases: [HostileCase] = hostileCases + itineraryJSONCases + tsplibCases + matrixFileCases + optionCases + scheduleCases
 
 @Suite("Hostile input catalogue")
 struct HostileInputCatalogueTests {
@@ -976,7 +1034,7 @@ struct HostileInputCatalogueTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         var arguments = try row.arguments(sandbox)
-        let known = ["optimize", "solve", "matrix", "serve"]
+        let known = ["optimize", "schedule", "solve", "matrix", "serve"]
         if let first = arguments.first, !known.contains(first) { arguments.insert("optimize", at: 0) }
         let before = sandbox.snapshot()
 
