@@ -51,7 +51,7 @@ enum ScheduleReport {
                 lines.append("  \(clock(rest.start))–\(clock(rest.end))  break (\(rest.minutes) min)")
             }
             let last = day.legs.last
-            var arrival = "  \(clock(day.arrival))        arrive \(day.endPlace.name.terminalSafe)"
+            var arrival = "  \(clock(day.arrival, on: day.date))        arrive \(day.endPlace.name.terminalSafe)"
             if let last {
                 // In the legs' columns when the name leaves room, else after it.
                 let column = 2 + 11 + 2 + nameWidth
@@ -89,11 +89,15 @@ enum ScheduleReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "09:30" from "2026-09-21T09:30:00"; a time on a later date gets "+1".
-    static func clock(_ isoDateTime: String) -> String {
+    /// "09:30" from "2026-09-21T09:30:00". With `date`, the day the time
+    /// belongs to, midnight after it reads "24:00" (a day may end then) and
+    /// any other time on a later date gets "+1".
+    static func clock(_ isoDateTime: String, on date: String? = nil) -> String {
         let parts = isoDateTime.split(separator: "T")
         guard parts.count == 2 else { return isoDateTime }
-        return String(parts[1].prefix(5))
+        let time = String(parts[1].prefix(5))
+        guard let date, parts[0] != date else { return time }
+        return time == "00:00" ? "24:00" : time + "+1"
     }
 
     static func searchSummary(_ search: TripSchedule.Search) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RoutePlanCLI
+@testable import RoutePlanCLI
 
 /// The output with the search's wall-clock time (the one figure that differs
 /// between runs) replaced by `T`.
@@ -86,6 +86,14 @@ struct ScheduleCommandTests {
         let result = await CommandRunner.run(["schedule", fixture("itineraries/rome-3-days.json")] + arguments)
         #expect(result.status == status)
         #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test("clock times: a day that ends at midnight arrives at 24:00")
+    func clockTimes() {
+        #expect(ScheduleReport.clock("2026-09-21T09:30:00") == "09:30")
+        #expect(ScheduleReport.clock("2026-09-22T00:00:00", on: "2026-09-21") == "24:00")
+        #expect(ScheduleReport.clock("2026-09-22T00:20:00", on: "2026-09-21") == "00:20+1")
+        #expect(ScheduleReport.clock("2026-09-21T23:59:00", on: "2026-09-21") == "23:59")
     }
 
     @Test("an itinerary without startDate is refused with the field and the fix")
