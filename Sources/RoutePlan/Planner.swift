@@ -156,25 +156,9 @@ public struct Planner: Sendable {
         let mode = options.travelMode ?? itinerary.route.travelMode ?? .driving
         let objective = options.optimizeFor ?? itinerary.route.optimizeFor ?? .duration
 
-        let coordinates = stops.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        let matrices: TravelMatrices
-        var completed: CompletedTravelMatrices?
-        let costSource: String
-        do {
-            if let observed = options.matrix {
-                let filled = try TravelMatrices.completing(observed, coordinates: coordinates, fallback: mode.timeModel,
-                                                           checkpoint: control.checkpoint)
-                completed = filled
-                matrices = filled.matrices
-                costSource = Self.describe(observed, filled, origin: options.matrixOrigin)
-            } else {
-                matrices = try TravelMatrices.estimate(from: coordinates, model: mode.timeModel,
-                                                       checkpoint: control.checkpoint)
-                costSource = "great-circle distances; durations estimated for \(mode.rawValue)"
-            }
-        } catch let error as MatrixError {
-            throw PlanningError.matrix(error)
-        }
+        let built = try BuiltMatrices(places: stops, observed: options.matrix, origin: options.matrixOrigin,
+                                      mode: mode, control: control)
+        let (matrices, completed, costSource) = (built.matrices, built.completed, built.costSource)
         let costs = objective == .duration ? matrices.durations : matrices.distances
         try Self.checkReachability(costs, endpoints: endpoints, stops: stops)
 

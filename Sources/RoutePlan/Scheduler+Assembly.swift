@@ -69,17 +69,11 @@ struct TripAssembly {
 
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
-    func totals(_ solution: ScheduleSolution) -> TripSchedule.Totals {
-        var meters = 0
-        for (index, plan) in solution.routes.enumerated() {
-            let route = problem.routes[index]
-            let nodes = [route.startNode] + plan.stops.map { problem.visits[$0.visit].node } + [route.endNode]
-            for k in nodes.indices.dropLast() { meters += Int(matrices.distances[nodes[k], nodes[k + 1]]) }
-        }
-        let scheduled = solution.routes.reduce(0) { $0 + $1.stops.count }
-        return .init(scheduledPriority: solution.score, scheduledPlaces: scheduled,
-                     unscheduledPlaces: solution.unscheduled.count, travelSeconds: solution.travel,
-                     travelMeters: meters, waitSeconds: solution.waiting)
+    /// The trip's totals; meters are summed from the assembled `days`' legs.
+    func totals(_ solution: ScheduleSolution, days: [TripSchedule.Day]) -> TripSchedule.Totals {
+        .init(scheduledPriority: solution.score, scheduledPlaces: days.reduce(0) { $0 + $1.stops.count },
+              unscheduledPlaces: solution.unscheduled.count, travelSeconds: solution.travel,
+              travelMeters: days.reduce(0) { $0 + $1.travelMeters }, waitSeconds: solution.waiting)
     }
 
     // MARK: Reasons

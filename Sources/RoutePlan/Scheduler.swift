@@ -131,25 +131,9 @@ public struct Scheduler: Sendable {
                                          control: SolveControl, started: ContinuousClock.Instant) throws -> TripSchedule {
         let stops = itinerary.scheduleStops
         let mode = options.travelMode ?? itinerary.route.travelMode ?? .driving
-        let coordinates = stops.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        let matrices: TravelMatrices
-        var completed: CompletedTravelMatrices?
-        let costSource: String
-        do {
-            if let observed = options.matrix {
-                let filled = try TravelMatrices.completing(observed, coordinates: coordinates, fallback: mode.timeModel,
-                                                           checkpoint: control.checkpoint)
-                completed = filled
-                matrices = filled.matrices
-                costSource = Planner.describe(observed, filled, origin: options.matrixOrigin)
-            } else {
-                matrices = try TravelMatrices.estimate(from: coordinates, model: mode.timeModel,
-                                                       checkpoint: control.checkpoint)
-                costSource = "great-circle distances; durations estimated for \(mode.rawValue)"
-            }
-        } catch let error as MatrixError {
-            throw PlanningError.matrix(error)
-        }
+        let built = try BuiltMatrices(places: stops, observed: options.matrix, origin: options.matrixOrigin,
+                                      mode: mode, control: control)
+        let (matrices, completed, costSource) = (built.matrices, built.completed, built.costSource)
         let trip = try itinerary.scheduleProblem(travelSeconds: matrices.durations, fileName: fileName)
         let solution: ScheduleSolution
         do {
@@ -163,12 +147,13 @@ public struct Scheduler: Sendable {
         }
         let assembly = TripAssembly(itinerary: itinerary, trip: trip, stops: stops, matrices: matrices,
                                     completed: completed, mode: mode, links: options.links)
+        let days = trip.dates.indices.map { assembly.day($0, solution.routes[$0]) }
         return TripSchedule(
             name: itinerary.name,
             travelMode: mode,
-            days: trip.dates.indices.map { assembly.day($0, solution.routes[$0]) },
+            days: days,
             unscheduled: solution.unscheduled.map { assembly.unscheduled($0, solution: solution, elapsed: .now - started) },
-            totals: assembly.totals(solution),
+            totals: assembly.totals(solution, days: days),
             costSource: costSource,
             search: .init(termination: solution.termination.rawValue, iterations: solution.iterations,
                           seconds: ((ContinuousClock.now - started).inSeconds * 1000).rounded() / 1000, seed: options.seed))

@@ -61,13 +61,7 @@ extension RoutePlanCommand {
         @Option(help: "Where to end: lodging, any (wherever is best), or a placeID or exact name.")
         var end: String?
 
-        @Option(name: [.customLong("max-waypoints"), .customLong("waypoints-per-link")], parsing: .unconditional, help: ArgumentHelp(
-            "Waypoints per Google Maps link, 1 to 9 (Google allows 9; use 3 for links opened in mobile browsers).",
-            valueName: "n"))
-        var waypointsPerLink = 9
-
-        @Flag(help: "Make the Google Maps links start turn-by-turn navigation (dir_action=navigate).")
-        var navigate = false
+        @OptionGroup var links: LinkOptions
 
         @Option(help: ArgumentHelp(
             "A routing engine's cached travel matrix for the itinerary's stops: a Google Distance Matrix response, a Routes API computeRouteMatrix array, an OSRM table response, or a RoutePlan tile cache (file or folder, as written by `routeplan matrix fetch`). Pairs it lacks are estimated.",
@@ -90,9 +84,6 @@ extension RoutePlanCommand {
         func validate() throws {
             guard !itineraries.isEmpty else {
                 throw ValidationError("give at least one itinerary file (or a folder of them)")
-            }
-            guard GoogleMapsDirections.supportedWaypointsPerLink.contains(waypointsPerLink) else {
-                throw ValidationError("--max-waypoints must be from 1 to 9, got \(waypointsPerLink)")
             }
             if matrixFormat != nil && matrix == nil {
                 throw ValidationError("--matrix-format needs --matrix FILE")
@@ -136,8 +127,7 @@ extension RoutePlanCommand {
             defer { tracked.map { progress?.finish($0.id) } }
             try checkInputs(path)
             let plan = try Itinerary(contentsOf: URL(fileURLWithPath: path))
-            var links = try GoogleMapsDirections(maxWaypointsPerLink: waypointsPerLink)
-            links.navigate = navigate
+            let links = try self.links.directions()
             let observed = try matrix.map {
                 try plan.readMatrix(contentsOf: URL(fileURLWithPath: $0), format: matrixFormat, travelMode: travelMode)
             }

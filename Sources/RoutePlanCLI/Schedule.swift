@@ -48,12 +48,7 @@ extension RoutePlanCommand {
         @Option(parsing: .unconditional, help: "Seed for the search; the same seed gives the same schedule.")
         var seed: UInt64 = 1
 
-        @Option(name: [.customLong("max-waypoints"), .customLong("waypoints-per-link")], parsing: .unconditional, help: ArgumentHelp(
-            "Waypoints per Google Maps link, 1 to 9.", valueName: "n"))
-        var waypointsPerLink = 9
-
-        @Flag(help: "Make the Google Maps links start turn-by-turn navigation (dir_action=navigate).")
-        var navigate = false
+        @OptionGroup var links: LinkOptions
 
         @Option(help: ArgumentHelp(
             "A routing engine's cached travel matrix for the trip's places (see above): a Google Distance Matrix response, a Routes API array, an OSRM table, or a RoutePlan tile cache. Pairs it lacks are estimated.",
@@ -73,9 +68,6 @@ extension RoutePlanCommand {
         init() {}
 
         func validate() throws {
-            guard GoogleMapsDirections.supportedWaypointsPerLink.contains(waypointsPerLink) else {
-                throw ValidationError("--max-waypoints must be from 1 to 9, got \(waypointsPerLink)")
-            }
             if let timeLimit {
                 try SolverOptions.checkSeconds(timeLimit, option: "--time-limit", range: SolverOptions.timeLimitRange,
                                                described: "from 0.001 to 604800 (one week)")
@@ -94,8 +86,7 @@ extension RoutePlanCommand {
             let tracked = progress?.trackSolve(URL(fileURLWithPath: itinerary).lastPathComponent)
             defer { tracked.map { progress?.finish($0.id) } }
             let plan = try Itinerary(contentsOf: URL(fileURLWithPath: itinerary))
-            var links = try GoogleMapsDirections(maxWaypointsPerLink: waypointsPerLink)
-            links.navigate = navigate
+            let links = try self.links.directions()
             let observed = try matrix.map {
                 try plan.readScheduleMatrix(contentsOf: URL(fileURLWithPath: $0), format: matrixFormat, travelMode: travelMode)
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutePlanExport
 import RoutePlanSolver
 
 /// Solver flags shared by `optimize` and `solve`.
@@ -118,4 +119,28 @@ struct OutputOptions: ParsableArguments {
 
     /// The output file, or `nil` for standard output (no `--output`, or `-`).
     var file: String? { output == "-" ? nil : output }
+}
+
+/// How the Google Maps links are cut and what they open, for `optimize` and `schedule`.
+struct LinkOptions: ParsableArguments {
+    @Option(name: [.customLong("max-waypoints"), .customLong("waypoints-per-link")], parsing: .unconditional, help: ArgumentHelp(
+        "Waypoints per Google Maps link, 1 to 9 (Google allows 9; use 3 for links opened in mobile browsers).",
+        valueName: "n"))
+    var waypointsPerLink = 9
+
+    @Flag(help: "Make the Google Maps links start turn-by-turn navigation (dir_action=navigate).")
+    var navigate = false
+
+    func validate() throws {
+        guard GoogleMapsDirections.supportedWaypointsPerLink.contains(waypointsPerLink) else {
+            throw ValidationError("--max-waypoints must be from 1 to 9, got \(waypointsPerLink)")
+        }
+    }
+
+    /// The link builder these options describe.
+    func directions() throws -> GoogleMapsDirections {
+        var links = try GoogleMapsDirections(maxWaypointsPerLink: waypointsPerLink)
+        links.navigate = navigate
+        return links
+    }
 }
