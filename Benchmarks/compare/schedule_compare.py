@@ -11,8 +11,12 @@ or missing solution is counted as such, never averaged in.
 
 Sets (data from --data-dir, default ../shared/vrptw next to the repository):
   solomon100, solomon50, solomon25   Solomon VRPTW, distance-only; gap to the distance-only
-                                     best-known (100) or, for 25/50, to the proven optimum
-                                     measured with arcs truncated to one decimal (see README)
+                                     best-known (100, real distances) or, for 25/50, to the proven
+                                     optimum under its own rule: every solver solves and the
+                                     evaluator checks with each arc (distance and travel time)
+                                     truncated to one decimal, as the exact methods did
+  solomon100-shuffled                each Solomon 100 file with its customer lines in 10 seeded
+                                     random orders (560 cases): every customer must still be served
   toptw-m1                           TOPTW with m = 1 on the 35 instances with a proven optimum
   toptw-m2, toptw-m3, toptw-m4       TOPTW, m tours, all 76 instances; reference = the published
                                      algorithm's AVERAGE score (not a best-known value)
@@ -30,7 +34,7 @@ Peers, and how each benchmark is mapped onto them (integers where needed):
           per customer with penalty score x (2 x longest arc + 1). PATH_CHEAPEST_ARC + GUIDED_LOCAL_SEARCH,
           time_limit = budget.
 Integer scale for the peers: Solomon x1000 with travel times rounded UP (so every peer solution is
-feasible in real arithmetic); TOPTW x100, exact for the truncated distances. RoutePlan itself reads
+feasible in real arithmetic), or truncated arcs x1000 (exact) for 25/50; TOPTW x100, exact for the truncated distances. RoutePlan itself reads
 the files (Solomon x10^5, travel rounded up; TOPTW x100).
 """
 from __future__ import annotations
@@ -99,10 +103,34 @@ def toptw_files(data: Path) -> dict:
     return files
 
 
+SHUFFLES = 10
+
+
+def shuffled_copy(path: Path, k: int, into: Path) -> Path:
+    """`path` with its customer lines (the depot's first) in a random order, seeded by k."""
+    import random
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if line.split() and line.split()[0] == "0"
+                 and len(line.split()) == 7)
+    head, depot, rows = lines[:first], lines[first], [line for line in lines[first + 1:] if line.strip()]
+    random.Random(1000 + k).shuffle(rows)
+    out = into / f"{path.stem}.shuffle{k}.txt"
+    out.write_text("\n".join(head + [depot] + rows) + "\n", encoding="utf-8")
+    return out
+
+
 def build_set(name: str, data: Path) -> list[dict]:
     """The cases of a set: path, format, tours, reference value, kind of reference."""
     cases = []
-    if name.startswith("solomon"):
+    if name == "solomon100-shuffled":
+        # VROOM has lost jobs under shuffling (its issue #680): every customer
+        # must still be served when the file lists them in another order.
+        into = Path(tempfile.mkdtemp(prefix="solomon-shuffled-"))
+        for case in build_set("solomon100", data):
+            for k in range(1, SHUFFLES + 1):
+                cases.append(dict(case, set=name, name=f"{case['name']}~{k}",
+                                  path=shuffled_copy(case["path"], k, into)))
+    elif name.startswith("solomon"):
         size = name[len("solomon"):]
         bks = solomon_bks(data)
         for p in sorted((data / "solomon" / size).glob("*.txt")):
@@ -115,10 +143,11 @@ def build_set(name: str, data: Path) -> list[dict]:
                               "reference": ref, "reference_kind": "distance-only best known",
                               "optimum_trunc": float(opt) if opt else None})
             else:
+                # Solved and checked under the optima's own rule: arcs truncated to one decimal.
                 cases.append({"set": name, "name": key, "path": p, "format": "solomon", "tours": None,
                               "reference": float(opt) if opt else None,
                               "reference_kind": "proven optimum (arcs truncated to 1 decimal)",
-                              "optimum_trunc": float(opt) if opt else None})
+                              "optimum_trunc": float(opt) if opt else None, "truncate": 1})
     elif name.startswith("toptw-m"):
         m = int(name[len("toptw-m"):])
         files = toptw_files(data)
@@ -140,8 +169,10 @@ def build_set(name: str, data: Path) -> list[dict]:
 
 # ---------------------------------------------------------------- peers (run in a child process)
 
-def scaled_model(inst: dict):
-    """Integer travel matrix and per-node data (index 0 = depot, then customers in file order)."""
+def scaled_model(inst: dict, truncate: int | None = None):
+    """Integer travel matrix and per-node data (index 0 = depot, then customers in file order).
+
+    Solomon with `truncate=1`: arcs truncated to one decimal, exact at the scale."""
     order = [inst["depot"]] + inst["customers"]
     nodes = inst["nodes"]
     n = len(order)
@@ -149,6 +180,8 @@ def scaled_model(inst: dict):
         s = SOLOMON_SCALE
 
         def travel(a, b):
+            if truncate == 1:
+                return int(ev.truncated_solomon_distance(inst, a, b) * s)
             p, q = nodes[a], nodes[b]
             dx = Fraction(p["x"]).limit_denominator(10**6) - Fraction(q["x"]).limit_denominator(10**6)
             dy = Fraction(p["y"]).limit_denominator(10**6) - Fraction(q["y"]).limit_denominator(10**6)
@@ -181,10 +214,10 @@ def scaled_model(inst: dict):
     return order, matrix, data
 
 
-def solve_vroom(inst, tours, budget, seed):
+def solve_vroom(inst, tours, budget, seed, truncate=None):
     import numpy as np
     import vroom
-    order, matrix, data = scaled_model(inst)
+    order, matrix, data = scaled_model(inst, truncate)
     problem = vroom.Input()
     problem.set_durations_matrix(profile="car", matrix_input=np.array(matrix, dtype=np.uint32))
     depot = data[0]
@@ -216,10 +249,10 @@ def solve_vroom(inst, tours, budget, seed):
     return routes
 
 
-def solve_pyvrp(inst, tours, budget, seed):
+def solve_pyvrp(inst, tours, budget, seed, truncate=None):
     from pyvrp import Model
     from pyvrp.stop import MaxRuntime
-    order, matrix, data = scaled_model(inst)
+    order, matrix, data = scaled_model(inst, truncate)
     vrptw = inst["kind"] == "solomon"
     m = Model()
     locs = [m.add_location(x=data[i]["x"], y=data[i]["y"]) for i in range(len(order))]
@@ -249,9 +282,9 @@ def solve_pyvrp(inst, tours, budget, seed):
     return [[order[a.idx + 1] for a in r if a.is_client()] for r in best.routes()]
 
 
-def solve_ortools(inst, tours, budget, seed):
+def solve_ortools(inst, tours, budget, seed, truncate=None):
     from ortools.constraint_solver import pywrapcp, routing_enums_pb2
-    order, matrix, data = scaled_model(inst)
+    order, matrix, data = scaled_model(inst, truncate)
     vrptw = inst["kind"] == "solomon"
     n = len(order)
     k = inst["vehicles"] if vrptw else tours
@@ -305,7 +338,7 @@ def solve_ortools(inst, tours, budget, seed):
 def worker(args) -> int:
     inst = ev.read_instance(args.path, args.fmt)
     fn = {"vroom": solve_vroom, "pyvrp": solve_pyvrp, "ortools": solve_ortools}[args.solver]
-    routes = fn(inst, args.tours, args.budget, args.seed)
+    routes = fn(inst, args.tours, args.budget, args.seed, args.truncate)
     print(json.dumps({"routes": routes, "seconds": SOLVE_SECONDS[0]}))
     return 0
 
@@ -319,9 +352,11 @@ def run_one(solver: str, case: dict, budget: float, seed: int, routeplan: str, c
                "--time-limit", str(budget), "--seed", str(seed), "--format", "json", "--quiet"]
         if case["tours"]:
             cmd += ["--tours", str(case["tours"])]
+        if case.get("truncate"):
+            cmd += ["--truncate-distances", str(case["truncate"])]
     else:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", solver, str(case["path"]), case["format"],
-               str(case["tours"] or 0), str(budget), str(seed)]
+               str(case["tours"] or 0), str(budget), str(seed), str(case.get("truncate") or 0)]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=cap)
     except subprocess.TimeoutExpired:
@@ -345,10 +380,11 @@ def gap_of(case: dict, verdict: dict, inst: dict, routes) -> tuple[float | None,
     if case["format"] == "solomon":
         reached = None
         if case.get("optimum_trunc") is not None:
+            # The optima are truncated to one decimal: reached when within its rounding.
             reached = ev.truncated_distance(inst, routes) <= case["optimum_trunc"] + 0.05
         if ref is None:
             return None, reached
-        measured = ev.truncated_distance(inst, routes) if case["set"] != "solomon100" else verdict["distance"]
+        measured = ev.truncated_distance(inst, routes) if not case["set"].startswith("solomon100") else verdict["distance"]
         return (measured - ref) / ref * 100, reached
     score = verdict["score"]
     reached = (score >= case["optimum"]) if case.get("optimum") is not None else None
@@ -390,11 +426,13 @@ def summarise(results: list[dict], solvers: list[str], budget: float) -> str:
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--worker":
         ns = argparse.Namespace(solver=argv[1], path=argv[2], fmt=argv[3], tours=int(argv[4]) or None,
-                                budget=float(argv[5]), seed=int(argv[6]))
+                                budget=float(argv[5]), seed=int(argv[6]),
+                                truncate=int(argv[7]) or None if len(argv) > 7 else None)
         return worker(ns)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", default="solomon100,solomon25,toptw-m1",
-                    help="comma-separated: solomon100, solomon50, solomon25, toptw-m1..m4, or all")
+                    help="comma-separated: solomon100, solomon100-shuffled (10 customer orders each), "
+                         "solomon50, solomon25, toptw-m1..m4, or all (without the shuffled set)")
     ap.add_argument("--per-set", type=int, default=0, help="only the first N instances of each set (0: all)")
     ap.add_argument("--pick", default="", help="comma-separated instance names to keep (e.g. C101,R101)")
     ap.add_argument("--budget", type=float, default=1.0)
@@ -440,7 +478,7 @@ def main(argv: list[str]) -> int:
             row = {k: (str(v) if isinstance(v, Path) else v) for k, v in case.items()}
             row.update(solver=solver, seconds=r["seconds"], process_seconds=r.get("process_seconds"), status=r["status"])
             if r["status"] == "ok":
-                verdict = ev.evaluate(inst, r["routes"], case["tours"])
+                verdict = ev.evaluate(inst, r["routes"], case["tours"], case.get("truncate"))
                 row.update(feasible=verdict["feasible"], errors=verdict["errors"][:5],
                            distance=verdict["distance"], score=verdict["score"], vehicles=verdict["vehicles"])
                 if verdict["feasible"]:

@@ -151,7 +151,13 @@ def toptw_distance(inst: dict, a: int, b: int) -> Fraction:
     return Fraction(math.isqrt(squared.numerator // squared.denominator), 10 ** k)
 
 
-def evaluate(inst: dict, routes: list[list[int]], tours: int | None = None) -> dict:
+def evaluate(inst: dict, routes: list[list[int]], tours: int | None = None, truncate: int | None = None) -> dict:
+    """Checks `routes` (customer numbers, depot left out) and recomputes the objective.
+
+    Solomon with `truncate=1`: every arc (distance and travel time) truncated
+    to one decimal, exactly (the rule of the exact methods' proven optima);
+    otherwise real Euclidean distances in floating point with TOLERANCE.
+    """
     errors: list[str] = []
     nodes = inst["nodes"]
     depot = inst["depot"]
@@ -175,28 +181,34 @@ def evaluate(inst: dict, routes: list[list[int]], tours: int | None = None) -> d
         missing = sorted(customers - set(seen))
         if missing:
             errors.append(f"{len(missing)} customers not served: {missing[:20]}")
+        if truncate not in (None, 1):
+            raise ValueError("Solomon distances are real or truncated to one decimal")
+        leg_of = truncated_solomon_distance if truncate == 1 else solomon_distance
+        slack = 0 if truncate == 1 else TOLERANCE
+        # Exact arithmetic with truncated arcs: the file's times as fractions too.
+        num = Fraction if truncate == 1 else float
         total = 0.0
         d0 = nodes[depot]
         for r, route in enumerate(routes):
             load = sum(nodes[c]["demand"] for c in route)
             if load > inst["capacity"]:
                 errors.append(f"route {r + 1}: load {load:g} exceeds capacity {inst['capacity']}")
-            t = d0["ready"]
+            t = num(d0["ready"])
             at = depot
             for c in route:
-                leg = solomon_distance(inst, at, c)
+                leg = leg_of(inst, at, c)
                 total += leg
-                arrive = t + nodes[at]["service"] + leg if at != depot else t + leg
-                start = max(arrive, nodes[c]["ready"])
-                if start > nodes[c]["due"] + TOLERANCE:
-                    errors.append(f"route {r + 1}: customer {c} starts at {start:.6f}, after its due date {nodes[c]['due']:g}")
+                arrive = t + num(nodes[at]["service"]) + leg if at != depot else t + leg
+                start = max(arrive, num(nodes[c]["ready"]))
+                if start > num(nodes[c]["due"]) + slack:
+                    errors.append(f"route {r + 1}: customer {c} starts at {float(start):.6f}, after its due date {nodes[c]['due']:g}")
                 t, at = start, c
-            back = solomon_distance(inst, at, depot)
+            back = leg_of(inst, at, depot)
             total += back
-            end = t + nodes[at]["service"] + back
-            if end > d0["due"] + TOLERANCE:
-                errors.append(f"route {r + 1}: back at the depot at {end:.6f}, after its due date {d0['due']:g}")
-        return {"feasible": not errors, "errors": errors, "distance": total, "score": len(seen),
+            end = t + num(nodes[at]["service"]) + back
+            if end > num(d0["due"]) + slack:
+                errors.append(f"route {r + 1}: back at the depot at {float(end):.6f}, after its due date {d0['due']:g}")
+        return {"feasible": not errors, "errors": errors, "distance": float(total), "score": len(seen),
                 "vehicles": len(routes), "served": len(seen)}
     # TOPTW
     if tours is None:

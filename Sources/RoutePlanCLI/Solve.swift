@@ -55,6 +55,11 @@ extension RoutePlanCommand {
             "Solomon or TOPTW: a best-known objective (distance, or score) to report the gap to.", valueName: "X"))
         var bestKnown: Double?
 
+        @Option(name: .customLong("truncate-distances"), parsing: .unconditional, help: ArgumentHelp(
+            "Solomon or TOPTW: truncate every distance to K decimals (Solomon: 0 to 4, e.g. 1, the rule of the exact methods' proven optima; TOPTW: 0 to 2, default 1 or 2 by the file).",
+            valueName: "K"))
+        var truncateDistances: Int?
+
         @OptionGroup var solver: SolverOptions
         @OptionGroup var output: OutputOptions
 
@@ -78,6 +83,9 @@ extension RoutePlanCommand {
             if let tours, !(1...InstanceLimits.maxRoutes).contains(tours) {
                 throw ValidationError("--tours must be a whole number from 1 to \(InstanceLimits.maxRoutes), got \(tours)")
             }
+            if let truncateDistances, !(0...4).contains(truncateDistances) {
+                throw ValidationError("--truncate-distances must be a whole number of decimals from 0 to 4, got \(truncateDistances)")
+            }
             if let bestKnown, !(bestKnown.isFinite && bestKnown > 0) {
                 throw ValidationError("--best-known must be a positive number, got \(bestKnown)")
             }
@@ -89,8 +97,8 @@ extension RoutePlanCommand {
             if let benchmark = try benchmarkFormat() {
                 return try executeBenchmark(benchmark, started: started)
             }
-            if tours != nil || bestKnown != nil {
-                throw UsageError("--tours and --best-known apply to Solomon and TOPTW instances only; \(instance) is read as TSPLIB95")
+            if tours != nil || bestKnown != nil || truncateDistances != nil {
+                throw UsageError("--tours, --best-known and --truncate-distances apply to Solomon and TOPTW instances only; \(instance) is read as TSPLIB95")
             }
             let tracked = progress?.trackSolve(URL(fileURLWithPath: instance).lastPathComponent)
             defer { tracked.map { progress?.finish($0.id) } }

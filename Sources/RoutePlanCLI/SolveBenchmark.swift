@@ -77,7 +77,7 @@ extension RoutePlanCommand.Solve {
             throw UsageError("\(instance) is a TOPTW instance, which does not carry the number of tours: give --tours M (e.g. 1 to 4)")
         }
         if let file = output.file { try InputPath.refuseOverwriting(inputs: [instance], with: file) }
-        let benchmark = try BenchmarkInstance.load(instance, format: wanted, tours: tours)
+        let benchmark = try BenchmarkInstance.load(instance, format: wanted, tours: tours, truncatedDecimals: truncateDistances)
         let limit = solver.timeLimit.flatMap(Duration.checkedSeconds)
         let remaining = limit.map { max(.zero, $0 - started.duration(to: clock.now)) }
         let solution = try ScheduleSolver.solve(
@@ -112,7 +112,7 @@ extension RoutePlanCommand.Solve {
         let name = result.name.terminalSafe
         switch benchmark.format {
         case .solomon:
-            lines.append("\(name) (Solomon VRPTW): \(result.customers) customers, \(result.routesAvailable) vehicles of capacity \(benchmark.capacity ?? 0), depot open \(benchmark.depotOpens.formatted)–\(benchmark.depotCloses.formatted)")
+            lines.append("\(name) (Solomon VRPTW): \(result.customers) customers, \(result.routesAvailable) vehicles of capacity \(benchmark.capacity ?? 0), depot open \(benchmark.depotOpens.formatted)–\(benchmark.depotCloses.formatted)\(benchmark.truncatedDecimals.map { ", distances truncated to \($0) decimal\($0 == 1 ? "" : "s")" } ?? "")")
             lines.append("Distance: \(two(result.distance))  Vehicles: \(result.vehicles)  Served: \(result.customers - result.unserved.count) of \(result.customers)  Feasible: \(result.feasible ? "yes" : "NO")")
             if let gap = result.gapPercent, let best = result.bestKnown {
                 // A best-known value given to two decimals can sit a hair above the real distance: no "-0.00".

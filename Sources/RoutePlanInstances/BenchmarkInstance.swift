@@ -18,7 +18,10 @@ import RoutePlanSolver
 ///   real one, so a schedule feasible in integers is feasible in exact real
 ///   arithmetic (it may only be slightly conservative: by at most 10⁻⁵ per
 ///   leg). The distance reported is recomputed in `Double` from the
-///   coordinates, never taken from the rounded integers.
+///   coordinates, never taken from the rounded integers. Asked for
+///   `truncatedDecimals` k, each distance (and travel time) is instead
+///   truncated to k decimals, exactly, as the exact methods whose proven
+///   optima the literature quotes defined it (k = 1).
 /// - **TOPTW** (``Format/toptw``): the benchmark itself defines distances
 ///   (and travel times) as Euclidean distances rounded **down** to one decimal
 ///   (Solomon-based instances) or two decimals (Cordeau-based instances), so
@@ -54,7 +57,8 @@ public struct BenchmarkInstance: Sendable {
     public let points: [Point]
     /// Integer units per unit of the file.
     public let scale: Int
-    /// TOPTW: the decimals distances are truncated to (1 or 2); `nil` for exact Euclidean distances.
+    /// The decimals distances are truncated to (TOPTW: 1 or 2; Solomon: when
+    /// asked for, as the exact methods' optima assume); `nil` for real Euclidean distances.
     public let truncatedDecimals: Int?
     /// The number of routes: Solomon's vehicle count, or the TOPTW tours.
     public let routeCount: Int
@@ -68,7 +72,7 @@ public struct BenchmarkInstance: Sendable {
     public var servesEveryone: Bool { format == .solomon }
 
     /// The distance between two nodes (0 the depot, i the i-th customer) as the benchmark defines it:
-    /// real Euclidean (Solomon), or truncated to ``truncatedDecimals`` (TOPTW).
+    /// real Euclidean, or truncated to ``truncatedDecimals``.
     public func distance(_ a: Int, _ b: Int) -> Double {
         if truncatedDecimals != nil {
             return Double(problem.travel[a, b]) / Double(scale)
@@ -117,9 +121,10 @@ public struct BenchmarkInstance: Sendable {
     /// - Parameters:
     ///   - tours: the number of TOPTW tours m (required for TOPTW files, which do
     ///     not carry it; ignored for Solomon files, which give their fleet).
-    ///   - truncatedDecimals: TOPTW only: the decimals distances are truncated to;
+    ///   - truncatedDecimals: the decimals each distance is truncated to. TOPTW:
     ///     `nil` infers it from the coordinates (all whole: Solomon-based, 1; else
-    ///     Cordeau-based, 2).
+    ///     Cordeau-based, 2). Solomon: `nil` keeps real distances (travel rounded
+    ///     up at 10⁻⁵); 1 is the rule of the exact methods' proven optima.
     public static func load(_ path: String, format: Format? = nil, tours: Int? = nil,
                             truncatedDecimals: Int? = nil) throws(InstanceError) -> BenchmarkInstance {
         let text = try InstanceText.read(path)
@@ -153,7 +158,7 @@ public struct BenchmarkInstance: Sendable {
             }
         }
         switch chosen {
-        case .solomon: return try readSolomon(text)
+        case .solomon: return try readSolomon(text, truncatedDecimals: truncatedDecimals)
         case .toptw: return try readTOPTW(text, tours: tours, truncatedDecimals: truncatedDecimals)
         }
     }

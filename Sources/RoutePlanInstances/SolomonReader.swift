@@ -8,7 +8,12 @@ extension BenchmarkInstance {
     /// of capacity Q leave the depot no earlier than its ready time and return
     /// by its due date; a window bounds the start of service. See the type's
     /// documentation for the scale and the rounding of travel times.
-    static func readSolomon(_ text: InstanceText) throws(InstanceError) -> BenchmarkInstance {
+    ///
+    /// With `truncatedDecimals` k (0…4) every arc is truncated to k decimals
+    /// (travel = ⌊10ᵏ·d⌋ / 10ᵏ), the rule under which the exact methods'
+    /// proven optima were found (k = 1); travel times are the same truncated
+    /// values, so the windows are checked with them too.
+    static func readSolomon(_ text: InstanceText, truncatedDecimals: Int? = nil) throws(InstanceError) -> BenchmarkInstance {
         let file = text.file
         let lines = text.lines
         let name = lines[0].tokens.joined(separator: " ")
@@ -46,6 +51,10 @@ extension BenchmarkInstance {
         if customerCount == 0 { throw .noCustomers(file: file) }
         try checkRoutes(vehicles, customers: customerCount, file: file)
 
+        if let decimals = truncatedDecimals, !(0...4).contains(decimals) {
+            throw .valueOutOfRange(file: file, line: lines[0].number, field: "distance decimals", value: String(decimals),
+                                   allowed: "0 to 4")
+        }
         let scale = solomonScale
         var numbers: [Int] = []
         var firstLine: [Int: Int] = [:]
@@ -97,10 +106,22 @@ extension BenchmarkInstance {
                 node: row, serviceTime: serviceUnits, score: 1, isRequired: true, demand: demand,
                 windows: [[ScheduleProblem.TimeWindow]](repeating: [window], count: vehicles)))
         }
-        // ⌈10⁵·d⌉ = ⌈√(q·10²)⌉ for q the squared distance in 10⁻⁸ (fixed-point 10⁻⁴ coordinates).
-        let factor = UInt128(scale) * UInt128(scale) / UInt128(FixedPoint.one * FixedPoint.one)
-        let travel = try matrix(points, lines: lineNumbers, customers: numbers, file: file) { squared in
-            IntegerRoot.ceil(squared * factor)
+        let travel: CostMatrix
+        if let decimals = truncatedDecimals {
+            // ⌊10ᵏ·d⌋ = ⌊√(q / 10^(8−2k))⌋ for q in 10⁻⁸, then × 10^(5−k) for scale 10⁵.
+            var divisor: UInt128 = 1
+            for _ in 0..<(8 - 2 * decimals) { divisor *= 10 }
+            var multiplier: UInt128 = 1
+            for _ in 0..<(5 - decimals) { multiplier *= 10 }
+            travel = try matrix(points, lines: lineNumbers, customers: numbers, file: file) { squared in
+                IntegerRoot.floor(squared / divisor) * multiplier
+            }
+        } else {
+            // ⌈10⁵·d⌉ = ⌈√(q·10²)⌉ for q the squared distance in 10⁻⁸ (fixed-point 10⁻⁴ coordinates).
+            let factor = UInt128(scale) * UInt128(scale) / UInt128(FixedPoint.one * FixedPoint.one)
+            travel = try matrix(points, lines: lineNumbers, customers: numbers, file: file) { squared in
+                IntegerRoot.ceil(squared * factor)
+            }
         }
         let route = ScheduleProblem.Route(startNode: 0, endNode: 0, earliestStart: depotOpens, latestEnd: depotCloses,
                                           capacity: capacity)
@@ -108,7 +129,7 @@ extension BenchmarkInstance {
                                       routes: [ScheduleProblem.Route](repeating: route, count: vehicles))
         return BenchmarkInstance(
             name: name, format: .solomon, problem: problem, customers: Array(numbers.dropFirst()),
-            points: points.map { Point(x: $0.x.double, y: $0.y.double) }, scale: scale, truncatedDecimals: nil,
+            points: points.map { Point(x: $0.x.double, y: $0.y.double) }, scale: scale, truncatedDecimals: truncatedDecimals,
             routeCount: vehicles, capacity: capacity, depotOpens: depotRaw.0.double, depotCloses: depotRaw.1.double)
     }
 

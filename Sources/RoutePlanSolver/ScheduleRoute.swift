@@ -174,6 +174,18 @@ struct ScheduleRoute: Sendable {
         return end <= instance.latestEnd[r]
     }
 
+    /// The travel added by inserting a visit at `node` before position `p`
+    /// (0…k), `nil` when an arc is forbidden; times are not checked. O(1).
+    @inline(__always)
+    func insertionTravel(_ node: Int, at p: Int, _ instance: ScheduleInstance) -> Int? {
+        let r = index
+        let prevNode = p == 0 ? instance.startNode[r] : instance.node[visits[p - 1]]
+        let nextNode = p == visits.count ? instance.endNode[r] : instance.node[visits[p]]
+        guard let a = instance.travel(prevNode, node), let b = instance.travel(node, nextNode) else { return nil }
+        let removed = visits.isEmpty ? instance.emptyTravel[r] : (instance.travel(prevNode, nextNode) ?? 0)
+        return a + b - removed
+    }
+
     /// The travel added by inserting `v` before position `p` (0…k) and the
     /// time it shifts the visit after it (its arrival, or the arrival at the
     /// end), or `nil` when that is infeasible (capacity is the caller's). Exact.

@@ -134,12 +134,29 @@ struct ScheduleSearch {
         -> (route: Int, position: Int, delta: Int)? {
         var best: (route: Int, position: Int, delta: Int)?
         var bestTravel = 0
+        let node = instance.node[v]
+        let demand = instance.demand[v]
+        let service = instance.service[v]
+        // Each position is skipped with probability `blink`: the gaps between
+        // skips are geometric, so one draw per skip rather than one per position.
+        var untilBlink = blink > 0 ? geometricGap(blink) : Int.max
         for r in 0..<instance.m where instance.hasWindow(v, r) {
-            let route = state.routes[r]
-            if route.load + instance.demand[v] > instance.capacity[r] { continue }
-            for p in 0...route.visits.count {
-                if blink > 0 && Double.random(in: 0..<1, using: &rng) < blink { continue }
-                guard let (travel, shift) = route.insertionDelta(v, at: p, instance) else { continue }
+            // Read in place: a copy of the route would retain its five arrays.
+            if state.routes[r].load + demand > instance.capacity[r] { continue }
+            let count = state.routes[r].visits.count
+            for p in 0...count {
+                if untilBlink == 0 {
+                    untilBlink = geometricGap(blink)
+                    continue
+                }
+                untilBlink -= 1
+                // A position that cannot beat the best is not tested for time: the
+                // key is at least the added travel (by shift: plus the service).
+                if let best, let travel = state.routes[r].insertionTravel(node, at: p, instance) {
+                    let least = byShift ? travel + service : travel
+                    if least > best.delta || (least == best.delta && travel >= bestTravel) { continue }
+                }
+                guard let (travel, shift) = state.routes[r].insertionDelta(v, at: p, instance) else { continue }
                 let key = byShift ? shift : travel
                 if best == nil || key < best!.delta || (key == best!.delta && travel < bestTravel) {
                     best = (r, p, key)
@@ -148,6 +165,13 @@ struct ScheduleSearch {
             }
         }
         return best
+    }
+
+    /// The number of trials before the next success of a Bernoulli(`p`)
+    /// sequence, 0 < p < 1: ⌊ln u / ln(1 − p)⌋ for u uniform in (0, 1]. O(1).
+    mutating func geometricGap(_ p: Double) -> Int {
+        let u = Double.random(in: Double.ulpOfOne...1, using: &rng)
+        return Int(min(Double(Int.max / 2), (log(u) / log1p(-p)).rounded(.down)))
     }
 
     /// Inserts `v` at `position` of route `r`.
@@ -317,15 +341,15 @@ struct ScheduleSearch {
 
     /// Simulated annealing on the lexicographic objective: fewer missing
     /// required visits always wins; then a higher score is always accepted
-    /// and a lower one with probability exp(−loss / (`heat`·mean score));
+    /// and a lower one with probability exp(−loss / (`scoreHeat`·mean score));
     /// at equal score, travel is annealed with temperature `heat`·`unit`.
-    mutating func accepts(_ candidate: ScheduleState, over current: ScheduleState, heat: Double) -> Bool {
+    mutating func accepts(_ candidate: ScheduleState, over current: ScheduleState, heat: Double, scoreHeat: Double) -> Bool {
         if candidate.missing != current.missing { return candidate.missing < current.missing }
         let u = Double.random(in: Double.ulpOfOne..<1, using: &rng)
         if candidate.score != current.score {
             if candidate.score > current.score { return true }
             let loss = Double(current.score - candidate.score)
-            return loss < -heat * scoreUnit * log(u)
+            return loss < -scoreHeat * scoreUnit * log(u)
         }
         return Double(candidate.travel) < Double(current.travel) - heat * unit * log(u)
     }
@@ -360,8 +384,13 @@ struct ScheduleSearch {
         // Out of ten iterations: two by ratio, three by least shift, five by least travel.
         let ratioShare = 2
         let shiftShare = 5
-        let hot = 3.0
-        let cold = 0.02
+        // Temperatures, from hot to cold: score (× scoreUnit), and travel (× unit)
+        // when every visit is served, else travel as cold as score (travel
+        // then only matters as time freed for more score).
+        let scoreHot = 3.0
+        let scoreCold = 0.02
+        let travelHot = 10.0
+        let travelCold = 0.1
         if stopped == nil && instance.n > 0 && instance.m > 0 {
             while true {
                 if options.maxIterations != nil && iterations >= budget { break }
@@ -375,7 +404,9 @@ struct ScheduleSearch {
                 if let total {
                     fraction = max(fraction, start.duration(to: .now).inSeconds / max(1e-9, total.inSeconds))
                 }
-                let temperature = hot * pow(cold / hot, min(1, fraction))
+                let temperature = orienteering ? scoreHot * pow(scoreCold / scoreHot, min(1, fraction))
+                    : travelHot * pow(travelCold / travelHot, min(1, fraction))
+                let scoreTemperature = scoreHot * pow(scoreCold / scoreHot, min(1, fraction))
                 var candidate = current
                 let removed = ruin(&candidate)
                 let pool = recreateOrder(recreatePool(removed, candidate))
@@ -398,7 +429,7 @@ struct ScheduleSearch {
                     best = candidate
                     current = candidate
                     sinceBest = 0
-                } else if accepts(candidate, over: current, heat: temperature) {
+                } else if accepts(candidate, over: current, heat: temperature, scoreHeat: scoreTemperature) {
                     current = candidate
                 }
                 if sinceBest % resetAfter == 0 {

@@ -20,10 +20,16 @@
 ///    position that delays the rest of the route least.
 ///    Simulated annealing on the lexicographic objective decides: fewer
 ///    missing required visits always wins, a higher score is always taken and
-///    a lower one with probability exp(−loss / (T·mean score)); at equal score
-///    travel is annealed with T·(mean nearest-neighbour travel); T falls
-///    geometrically from 3 to 0.02 over the budget or the time limit. After
+///    a lower one with probability exp(−loss / (T·mean score)), T falling
+///    geometrically from 3 to 0.02 over the budget or the time limit; at
+///    equal score travel is annealed with T′·(mean nearest-neighbour travel):
+///    T′ = T when visits compete for time (some are left out), else T′ falls
+///    from 10 to 0.1 (SISR's 100 → 1 on Solomon's distances; the colder
+///    3 → 0.02 left the long C2 routes stuck at a fourth vehicle). After
 ///    1,000 iterations without a new best the search goes back to the best.
+///    Insertion tests are pruned by travel before time (most positions cannot
+///    beat the best one found), and blinks are drawn as geometric gaps, one
+///    random number per skipped position rather than per position.
 /// 3. **Local search** on every new best solution (with a deadline, only
 ///    for a quarter of the time spent so far; on the construction only up to
 ///    300 visits): insert unscheduled

@@ -53,6 +53,23 @@ struct SolveBenchmarkTests {
         #expect(abs(gap - (484 - Double(score)) / 484 * 100) < 0.01)
     }
 
+    @Test("Solomon --truncate-distances 1: the exact methods' rule, reaching C101.25's proven optimum 191.3")
+    func solomonTruncated() async throws {
+        let result = await routeplan("solve", fixture("instances/C101.25.txt"), "--format", "json",
+                                     "--time-limit", "0.5", "--truncate-distances", "1")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        #expect(object["feasible"] as? Bool == true)
+        let distance = try #require(object["distance"] as? Double)
+        // Every arc a multiple of 0.1: the total is too, and C101.25's optimum under this rule is 191.3.
+        #expect(abs(distance * 10 - (distance * 10).rounded()) < 1e-6)
+        #expect(abs(distance - 191.3) < 1e-6)
+        let text = await routeplan("solve", fixture("instances/C101.25.txt"), "--time-limit", "0.2", "--truncate-distances", "1")
+        #expect(text.standardOutput.contains("distances truncated to 1 decimal"))
+        let bad = await routeplan("solve", fixture("instances/C101.25.txt"), "--truncate-distances", "7")
+        #expect(bad.status == 64 && bad.standardError.contains("--truncate-distances"))
+    }
+
     @Test("a gap that rounds to zero prints as +0.00, never -0.00")
     func zeroGap() async throws {
         // C101.25's optimum is 191.8136…; a best-known value of 191.82 is a hair above it.

@@ -75,6 +75,25 @@ struct SolomonReaderTests {
         #expect(instance.problem.travel[2, 0] == 141_422)
     }
 
+    @Test("truncated to one decimal (the exact methods' rule): travel is ⌊10·d⌋ / 10, exactly")
+    func truncation() throws {
+        let data = solomon([
+            "0 0 0 0 0 1000 0",
+            "1 3 4 10 0 1000 10",
+            "2 1 1 10 0 1000 10",
+            "3 40 50 10 0 1000 10",
+        ])
+        let instance = try BenchmarkInstance.parse(data, file: "tiny.txt", truncatedDecimals: 1)
+        #expect(instance.truncatedDecimals == 1)
+        #expect(instance.problem.travel[0, 1] == 500_000)
+        #expect(instance.problem.travel[0, 2] == 140_000)  // √2 = 1.414… → 1.4
+        #expect(instance.problem.travel[1, 3] == 5_900_000)  // √(37² + 46²) = √3485 = 59.0338… → 59.0
+        #expect(abs(instance.distance(0, 2) - 1.4) < 1e-12)
+        let whole = try BenchmarkInstance.parse(data, file: "tiny.txt", truncatedDecimals: 0)
+        #expect(whole.problem.travel[0, 2] == 100_000)
+        #expect(throws: InstanceError.self) { try BenchmarkInstance.parse(data, file: "tiny.txt", truncatedDecimals: 5) }
+    }
+
     @Test("a solution is feasible in exact real arithmetic and serves everyone", .timeLimit(.minutes(1)))
     func realFeasibility() throws {
         for name in ["C101.25.txt", "R101.25.txt"] {
