@@ -33,6 +33,8 @@ Peers, and how each benchmark is mapped onto them (integers where needed):
           windows on the cumul = start of service), a capacity dimension; TOPTW: one disjunction
           per customer with penalty score x (2 x longest arc + 1). PATH_CHEAPEST_ARC + GUIDED_LOCAL_SEARCH,
           time_limit = budget.
+Peak MB is each solving process's peak resident memory (wait4's ru_maxrss): routeplan's whole
+process; for a peer, the Python process that imports it, builds its model and solves.
 Integer scale for the peers: Solomon x1000 with travel times rounded UP (so every peer solution is
 feasible in real arithmetic), or truncated arcs x1000 (exact) for 25/50; TOPTW x100, exact for the truncated distances. RoutePlan itself reads
 the files (Solomon x10^5, travel rounded up; TOPTW x100).
@@ -345,6 +347,30 @@ def worker(args) -> int:
 
 # ---------------------------------------------------------------- runner
 
+def run_measured(cmd: list[str], cap: float):
+    """Runs `cmd` with output captured; returns it with `returncode` and `peak_mb`
+    (the child's peak resident memory, from wait4), or None when it outlived `cap`
+    seconds (it is then killed)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(cmd, stdout=out, stderr=err)
+        deadline = time.monotonic() + cap
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                child.kill()
+                os.wait4(child.pid, 0)
+                return None
+            time.sleep(0.005)
+        out.seek(0)
+        err.seek(0)
+        return argparse.Namespace(returncode=os.waitstatus_to_exitcode(status),
+                                  stdout=out.read().decode("utf-8", "replace"),
+                                  stderr=err.read().decode("utf-8", "replace"),
+                                  peak_mb=usage.ru_maxrss / 1024)  # Linux: KiB
+
+
 def run_one(solver: str, case: dict, budget: float, seed: int, routeplan: str, cap: float) -> dict:
     started = time.monotonic()
     if solver == "routeplan":
@@ -357,9 +383,8 @@ def run_one(solver: str, case: dict, budget: float, seed: int, routeplan: str, c
     else:
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", solver, str(case["path"]), case["format"],
                str(case["tours"] or 0), str(budget), str(seed), str(case.get("truncate") or 0)]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=cap)
-    except subprocess.TimeoutExpired:
+    proc = run_measured(cmd, cap)
+    if proc is None:
         return {"status": "timeout", "seconds": time.monotonic() - started}
     seconds = time.monotonic() - started
     if proc.returncode != 0:
@@ -370,8 +395,9 @@ def run_one(solver: str, case: dict, budget: float, seed: int, routeplan: str, c
         return {"status": "error", "seconds": seconds, "message": proc.stdout[-400:]}
     own = out.get("seconds", seconds)
     if out.get("routes") is None:
-        return {"status": "no solution", "seconds": own, "process_seconds": seconds}
-    return {"status": "ok", "seconds": own, "process_seconds": seconds, "routes": out["routes"], "own": out}
+        return {"status": "no solution", "seconds": own, "process_seconds": seconds, "peak_mb": proc.peak_mb}
+    return {"status": "ok", "seconds": own, "process_seconds": seconds, "routes": out["routes"], "own": out,
+            "peak_mb": proc.peak_mb}
 
 
 def gap_of(case: dict, verdict: dict, inst: dict, routes) -> tuple[float | None, bool | None]:
@@ -397,8 +423,8 @@ def summarise(results: list[dict], solvers: list[str], budget: float) -> str:
     for r in results:
         if r["set"] not in sets:
             sets.append(r["set"])
-    lines.append("| set | n | reference | solver | budget (s) | feasible | mean gap % | worst gap % | optima reached | mean s | mean objective |")
-    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    lines.append("| set | n | reference | solver | budget (s) | feasible | mean gap % | worst gap % | optima reached | mean s | peak MB (max) | mean objective |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for s in sets:
         rows = [r for r in results if r["set"] == s]
         n = len({r["name"] for r in rows})
@@ -412,14 +438,16 @@ def summarise(results: list[dict], solvers: list[str], budget: float) -> str:
             reach = [r for r in ok if r.get("reached") is not None]
             secs = [r["seconds"] for r in rr]
             obj = [r["objective"] for r in ok]
+            peaks = [r["peak_mb"] for r in rr if r.get("peak_mb")]
+            peak = f"{max(peaks):.0f}" if peaks else "–"
             mean_gap = f"{statistics.mean(gaps):+.2f}" if gaps and len(gaps) == len(rr) else (
                 f"{statistics.mean(gaps):+.2f} (of {len(gaps)})" if gaps else "–")
             worst = f"{max(gaps):+.2f}" if gaps else "–"
             optima = f"{sum(1 for r in reach if r['reached'])}/{len(reach)}" if reach else "–"
             lines.append(f"| {s} | {n} | {kind} | {solver} | {budget:g} | {len(ok)}/{len(rr)} | {mean_gap} | {worst} | "
-                         f"{optima} | {statistics.mean(secs):.2f} | {statistics.mean(obj):.2f} |" if obj else
+                         f"{optima} | {statistics.mean(secs):.2f} | {peak} | {statistics.mean(obj):.2f} |" if obj else
                          f"| {s} | {n} | {kind} | {solver} | {budget:g} | {len(ok)}/{len(rr)} | {mean_gap} | {worst} | "
-                         f"{optima} | {statistics.mean(secs):.2f} | – |")
+                         f"{optima} | {statistics.mean(secs):.2f} | {peak} | – |")
     return "\n".join(lines)
 
 
@@ -476,7 +504,8 @@ def main(argv: list[str]) -> int:
         for solver in solvers:
             r = run_one(solver, case, args.budget, args.seed, args.routeplan, cap)
             row = {k: (str(v) if isinstance(v, Path) else v) for k, v in case.items()}
-            row.update(solver=solver, seconds=r["seconds"], process_seconds=r.get("process_seconds"), status=r["status"])
+            row.update(solver=solver, seconds=r["seconds"], process_seconds=r.get("process_seconds"), status=r["status"],
+                       peak_mb=r.get("peak_mb"))
             if r["status"] == "ok":
                 verdict = ev.evaluate(inst, r["routes"], case["tours"], case.get("truncate"))
                 row.update(feasible=verdict["feasible"], errors=verdict["errors"][:5],
