@@ -19,7 +19,7 @@ import RoutePlanSolver
 ///   arithmetic (it may only be slightly conservative: by at most 10⁻⁵ per
 ///   leg). The distance reported is recomputed in `Double` from the
 ///   coordinates, never taken from the rounded integers.
-/// - **TOPTW** (``Format/toptw``): the benchmark itself defines distances
+/// - **TOPTW** and **MC-TOP-MTW** (``Format/toptw``, ``Format/mctopmtw``): the benchmark itself defines distances
 ///   (and travel times) as Euclidean distances rounded **down** to one decimal
 ///   (Solomon-based instances) or two decimals (Cordeau-based instances), so
 ///   scale 100 (``toptwScale``) is exact: the reported distance is the
@@ -31,6 +31,10 @@ public struct BenchmarkInstance: Sendable {
         case solomon
         /// Team orienteering with time windows: optional customers with scores, m tours, Tmax.
         case toptw
+        /// Multi-constraint team orienteering with multiple time windows: as
+        /// TOPTW, plus windows that differ by tour, an entrance-fee budget and
+        /// caps per place type shared by all tours (``ScheduleProblem/sharedLimits``).
+        case mctopmtw
     }
 
     /// A point of the file, in its own units.
@@ -44,7 +48,7 @@ public struct BenchmarkInstance: Sendable {
     /// Integer units per unit of a TOPTW file: exact for distances truncated to two decimals.
     public static let toptwScale = 100
 
-    /// The instance's name: the first line of a Solomon file, the file name of a TOPTW file.
+    /// The instance's name: the first line of a Solomon file, the file name of a TOPTW or MC-TOP-MTW file.
     public let name: String
     public let format: Format
     public let problem: ScheduleProblem
@@ -64,11 +68,11 @@ public struct BenchmarkInstance: Sendable {
     public let depotOpens: Double
     public let depotCloses: Double
 
-    /// Whether every customer must be served (Solomon) rather than chosen for score (TOPTW).
+    /// Whether every customer must be served (Solomon) rather than chosen for score (TOPTW, MC-TOP-MTW).
     public var servesEveryone: Bool { format == .solomon }
 
     /// The distance between two nodes (0 the depot, i the i-th customer) as the benchmark defines it:
-    /// real Euclidean (Solomon), or truncated to ``truncatedDecimals`` (TOPTW).
+    /// real Euclidean (Solomon), or truncated to ``truncatedDecimals`` (TOPTW, MC-TOP-MTW).
     public func distance(_ a: Int, _ b: Int) -> Double {
         if truncatedDecimals != nil {
             return Double(problem.travel[a, b]) / Double(scale)
@@ -116,7 +120,7 @@ public struct BenchmarkInstance: Sendable {
     ///
     /// - Parameters:
     ///   - tours: the number of TOPTW tours m (required for TOPTW files, which do
-    ///     not carry it; ignored for Solomon files, which give their fleet).
+    ///     not carry it; ignored for Solomon and MC-TOP-MTW files, which give their fleet).
     ///   - truncatedDecimals: TOPTW only: the decimals distances are truncated to;
     ///     `nil` infers it from the coordinates (all whole: Solomon-based, 1; else
     ///     Cordeau-based, 2).
@@ -145,9 +149,7 @@ public struct BenchmarkInstance: Sendable {
             switch detect(text) {
             case .solomon: chosen = .solomon
             case .toptw: chosen = .toptw
-            case .mctopmtw:
-                throw .unsupportedFormat(file: text.file, line: text.lines[0].number, format: "MC-TOP-MTW",
-                                         missing: "entrance-fee budget (B) or caps per place type (E1…E10)")
+            case .mctopmtw: chosen = .mctopmtw
             case nil:
                 throw .unrecognisedFormat(file: text.file)
             }
@@ -155,6 +157,7 @@ public struct BenchmarkInstance: Sendable {
         switch chosen {
         case .solomon: return try readSolomon(text)
         case .toptw: return try readTOPTW(text, tours: tours, truncatedDecimals: truncatedDecimals)
+        case .mctopmtw: return try readMCTOPMTW(text, truncatedDecimals: truncatedDecimals)
         }
     }
 
@@ -215,7 +218,7 @@ extension BenchmarkInstance {
     /// What the start of a file looks like.
     public enum DetectedFormat: String, Sendable, Hashable {
         case solomon, toptw
-        /// MC-TOP-MTW: recognised, read by no reader yet (``load(_:format:tours:truncatedDecimals:)`` refuses it).
+        /// MC-TOP-MTW (budget and type caps as shared limits).
         case mctopmtw
     }
 
