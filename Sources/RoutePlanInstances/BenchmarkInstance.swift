@@ -84,7 +84,8 @@ public struct BenchmarkInstance: Sendable {
 
     /// A solution in the file's terms.
     public struct Report: Sendable, Hashable {
-        /// The used routes, each the file's customer numbers in visiting order, depot left out.
+        /// The used routes, each the file's customer numbers in visiting order, depot left out;
+        /// MC-TOP-MTW: one per tour in tour order, empty when unused (its windows differ by tour).
         public var routes: [[Int]]
         /// The total distance as the benchmark defines it (recomputed in `Double` for Solomon).
         public var distance: Double
@@ -101,7 +102,7 @@ public struct BenchmarkInstance: Sendable {
         var routes: [[Int]] = []
         var total = 0.0
         var score = 0
-        for plan in solution.routes where !plan.stops.isEmpty {
+        for plan in solution.routes where !plan.stops.isEmpty || format == .mctopmtw {
             var previous = 0
             for stop in plan.stops {
                 let node = stop.visit + 1
@@ -113,7 +114,8 @@ public struct BenchmarkInstance: Sendable {
             routes.append(plan.stops.map { customers[$0.visit] })
         }
         let unserved = solution.unscheduled.map { customers[$0.visit] }
-        return Report(routes: routes, distance: total, score: score, vehicles: routes.count, unserved: unserved)
+        return Report(routes: routes, distance: total, score: score, vehicles: routes.filter { !$0.isEmpty }.count,
+                      unserved: unserved)
     }
 
     /// Reads `path` as `format` (detected from the content when `nil`).

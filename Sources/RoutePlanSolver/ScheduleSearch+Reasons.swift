@@ -9,8 +9,9 @@ extension ScheduleSearch {
     enum Outcome {
         case reason(ScheduleSolution.Reason)
         /// Insert it: route `route` becomes `sequence` (without `removing`);
-        /// visits of `removing` on other routes are taken out of them too.
-        case improve(route: Int, sequence: [Int], removing: [Int])
+        /// visits of `removing` on other routes are taken out of them too,
+        /// that route becoming `reorder` when given.
+        case improve(route: Int, sequence: [Int], removing: [Int], reorder: [Int]? = nil)
     }
 
     /// Whether `v` fits alone on route `r` (capacity, windows, day window, breaks).
@@ -116,6 +117,7 @@ extension ScheduleSearch {
                 if let sequence = insertion(of: v, into: state.routes[r].visits, route: r),
                    instance.required[v] || instance.score[v] > 0 {
                     if let limit = instance.exceededLimit(adding: v, totals: state.shared) {
+                        if let swap = limitSwap(for: v, in: state) { return swap }
                         return .reason(.sharedLimit(limit: limit))
                     }
                     return .improve(route: r, sequence: sequence, removing: [])
@@ -242,7 +244,7 @@ extension ScheduleSearch {
                 switch analyse(v, in: state) {
                 case let .reason(reason):
                     reasons[v] = reason
-                case let .improve(r, sequence, removing):
+                case let .improve(r, sequence, removing, reorder):
                     if rounds > 50 || control.isCancelled {
                         reasons[v] = .searchLimit
                         continue
@@ -250,6 +252,7 @@ extension ScheduleSearch {
                     for u in removing where state.routeOf[u] >= 0 && state.routeOf[u] != r {
                         let from = state.routeOf[u]
                         state.routes[from].visits.removeAll { $0 == u }
+                        if let reorder { state.routes[from].visits = reorder }
                         state.routes[from].refresh(instance)
                         dirty.insert(from)
                     }

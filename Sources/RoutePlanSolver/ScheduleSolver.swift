@@ -63,8 +63,8 @@
 /// (``ScheduleProblem/sharedLimits``); every insertion (construction,
 /// recreate, local search, repair) is refused in O(L) for *L* limits when it
 /// would exceed one. Ruin frees what it removes, so a visit blocked by a
-/// limit may come back in place of others; the ratio recreate divides a
-/// visit's worth by the share of the scarcest limit it uses; the last
+/// limit may come back in place of others (the recreate orders are not
+/// weighted by limit use: on MC-TOP-MTW they did not need to be); the last
 /// repair pass also trades one scheduled visit worth less that uses the
 /// limit for a blocked one. Reordering and moves between routes do not
 /// change the totals.
