@@ -47,16 +47,4 @@ extension ScheduleInstance {
         guard limitCount > 0, usesShared[v] else { return }
         for k in 0..<limitCount { totals[k] += sign * sharedUse[v * limitCount + k] }
     }
-
-    /// How scarce the shared limits make `v`: the largest fraction of a
-    /// limit's capacity it uses (0 without limits, 1 or more when it alone fills one).
-    func sharedWeight(_ v: Int) -> Double {
-        guard limitCount > 0, usesShared[v] else { return 0 }
-        var weight = 0.0
-        for k in 0..<limitCount where sharedUse[v * limitCount + k] > 0 {
-            let capacity = Double(max(1, sharedCapacity[k]))
-            weight = max(weight, Double(sharedUse[v * limitCount + k]) / capacity)
-        }
-        return weight
-    }
 }
