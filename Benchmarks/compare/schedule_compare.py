@@ -20,6 +20,14 @@ Sets (data from --data-dir, default ../shared/vrptw next to the repository):
   toptw-m1                           TOPTW with m = 1 on the 35 instances with a proven optimum
   toptw-m2, toptw-m3, toptw-m4       TOPTW, m tours, all 76 instances; reference = the published
                                      algorithm's AVERAGE score (not a best-known value)
+  mctopmtw                           MC-TOP-MTW (Souffriau et al. 2013), all 148 instances (29 Solomon-
+                                     and 8 Cordeau-based, m = 1..4 from the file), grouped by family
+                                     and m; reference = the "benchmark" (known high-quality) score of
+                                     mctopmtw_known_solutions_and_algorithm_results_from_MCTOPMTW.xls.csv,
+                                     with GRILS's average run from the same file beside it. RoutePlan
+                                     only: the peers cannot model a trip-wide budget or caps per place
+                                     type, so they are not run on this set (a relaxed problem would not
+                                     be comparable).
 
 Peers, and how each benchmark is mapped onto them (integers where needed):
   vroom   pyvroom: custom durations matrix; Solomon: vehicles with capacity and the depot window,
@@ -121,6 +129,12 @@ def shuffled_copy(path: Path, k: int, into: Path) -> Path:
     return out
 
 
+def mctopmtw_known(data: Path) -> dict:
+    """(m, instance) -> the csv row: benchmark_score, alg_best, alg_average, alg_worst, alg_time_ms (GRILS)."""
+    with open(data / "toptw/mctopmtw_known_solutions_and_algorithm_results_from_MCTOPMTW.xls.csv") as f:
+        return {(int(r["m"]), r["instance"]): r for r in csv.DictReader(f)}
+
+
 def build_set(name: str, data: Path) -> list[dict]:
     """The cases of a set: path, format, tours, reference value, kind of reference."""
     cases = []
@@ -164,6 +178,22 @@ def build_set(name: str, data: Path) -> list[dict]:
                 if mm == m and inst in files:
                     cases.append({"set": name, "name": inst, "path": files[inst], "format": "toptw", "tours": m,
                                   "reference": avg, "reference_kind": "published algorithm's average score"})
+    elif name == "mctopmtw":
+        known = mctopmtw_known(data)
+        for family in ["Solomon", "Cordeau"]:
+            paths = sorted((data / "toptw/mctopmtw" / family).glob("MCTOPMTW-*.txt"))
+            for m in range(1, 5):
+                for p in paths:
+                    _, mm, inst = p.stem.split("-", 2)
+                    row = known.get((int(mm), inst))
+                    if int(mm) != m or row is None:
+                        continue
+                    best = float(row["benchmark_score"])
+                    cases.append({"set": f"mctopmtw-{family.lower()}-m{m}", "name": p.stem, "path": p,
+                                  "format": "mctopmtw", "tours": None, "reference": best, "optimum": best,
+                                  "reference_kind": "known score (benchmark column)",
+                                  "grils_average": float(row["alg_average"]), "grils_best": float(row["alg_best"]),
+                                  "grils_ms": float(row["alg_time_ms"])})
     else:
         raise SystemExit(f"unknown set {name}")
     return cases
@@ -451,6 +481,44 @@ def summarise(results: list[dict], solvers: list[str], budget: float) -> str:
     return "\n".join(lines)
 
 
+def summarise_mctopmtw(results: list[dict], budget: float) -> str:
+    """RoutePlan beside GRILS (Souffriau et al. 2013, its average run, from the same csv) per family and m."""
+    rows = [r for r in results if r["format"] == "mctopmtw" and r["solver"] == "routeplan"]
+    if not rows:
+        return ""
+    lines = ["MC-TOP-MTW: gap = (known − score) / known × 100 (negative: above the known score). "
+             "GRILS columns: its average and best run from the csv (alg_time_ms as given there; "
+             "per SOURCE.md possibly the total of 10 runs). Peers not run: they cannot model the "
+             "trip-wide budget or the caps per place type.", "",
+             "| set | n | feasible | mean gap % | worst gap % | known reached or improved | mean s | "
+             "GRILS avg mean gap % | GRILS avg worst gap % | GRILS best reached | GRILS ms (csv) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    sets = []
+    for r in rows:
+        if r["set"] not in sets:
+            sets.append(r["set"])
+
+    def line(label: str, rr: list[dict]) -> str:
+        ok = [r for r in rr if r.get("feasible")]
+        gaps = [r["gap"] for r in ok]
+        # An infeasible or missing solution counts as score 0 (gap 100 %) in the mean.
+        all_gaps = gaps + [100.0] * (len(rr) - len(ok))
+        reached = sum(1 for r in ok if r["score"] >= r["reference"])
+        g = [(r["reference"] - r["grils_average"]) / r["reference"] * 100 for r in rr]
+        gb = sum(1 for r in rr if r["grils_best"] >= r["reference"])
+        return (f"| {label} | {len(rr)} | {len(ok)}/{len(rr)} | {statistics.mean(all_gaps):+.2f} | {max(all_gaps):+.2f} | "
+                f"{reached}/{len(rr)} | {statistics.mean(r['seconds'] for r in rr):.2f} | {statistics.mean(g):+.2f} | "
+                f"{max(g):+.2f} | {gb}/{len(rr)} | {statistics.mean(r['grils_ms'] for r in rr):.0f} |")
+    for s in sets:
+        lines.append(line(s, [r for r in rows if r["set"] == s]))
+    for family in ["solomon", "cordeau"]:
+        rr = [r for r in rows if r["set"].startswith(f"mctopmtw-{family}-")]
+        if rr:
+            lines.append(line(f"**mctopmtw-{family} (all m)**", rr))
+    lines.append(line("**mctopmtw (all)**", rows))
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] == "--worker":
         ns = argparse.Namespace(solver=argv[1], path=argv[2], fmt=argv[3], tours=int(argv[4]) or None,
@@ -460,7 +528,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", default="solomon100,solomon25,toptw-m1",
                     help="comma-separated: solomon100, solomon100-shuffled (10 customer orders each), "
-                         "solomon50, solomon25, toptw-m1..m4, or all (without the shuffled set)")
+                         "solomon50, solomon25, toptw-m1..m4, mctopmtw, or all (without the shuffled set)")
     ap.add_argument("--per-set", type=int, default=0, help="only the first N instances of each set (0: all)")
     ap.add_argument("--pick", default="", help="comma-separated instance names to keep (e.g. C101,R101)")
     ap.add_argument("--budget", type=float, default=1.0)
@@ -474,7 +542,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--hard-cap-extra", type=float, default=30)
     args = ap.parse_args(argv)
     data = Path(args.data_dir)
-    names = ["solomon100", "solomon50", "solomon25", "toptw-m1", "toptw-m2", "toptw-m3", "toptw-m4"] \
+    names = ["solomon100", "solomon50", "solomon25", "toptw-m1", "toptw-m2", "toptw-m3", "toptw-m4", "mctopmtw"] \
         if args.sets == "all" else args.sets.split(",")
     solvers = args.solvers.split(",")
     if "routeplan" in solvers and not args.routeplan:
@@ -502,6 +570,8 @@ def main(argv: list[str]) -> int:
     for case in cases:
         inst = ev.read_instance(str(case["path"]), case["format"])
         for solver in solvers:
+            if case["format"] == "mctopmtw" and solver != "routeplan":
+                continue  # the peers cannot model the budget and the type caps (see the docstring)
             r = run_one(solver, case, args.budget, args.seed, args.routeplan, cap)
             row = {k: (str(v) if isinstance(v, Path) else v) for k, v in case.items()}
             row.update(solver=solver, seconds=r["seconds"], process_seconds=r.get("process_seconds"), status=r["status"],
@@ -524,11 +594,15 @@ def main(argv: list[str]) -> int:
             print(f"{case['set']:11} {case['name']:8} {solver:9} {flag:12} "
                   f"obj={row.get('objective', '–')} gap={row.get('gap', '–')} {row['seconds']:.2f}s", flush=True)
         table = summarise(results, solvers, args.budget)
+        extra = summarise_mctopmtw(results, args.budget)
+        if extra:
+            table += "\n\n" + extra
         (out / f"{args.name}.json").write_text(json.dumps({"header": header, "results": results}, indent=1, default=str))
         (out / f"{args.name}.md").write_text(
             f"Run {header['date']}, budget {args.budget:g} s, seed {args.seed}, {header['machine']}, "
             f"load average at start {load}\n\n" + table + "\n")
     print(summarise(results, solvers, args.budget))
+    print(summarise_mctopmtw(results, args.budget))
     return 0
 
 

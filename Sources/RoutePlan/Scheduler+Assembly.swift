@@ -112,6 +112,11 @@ struct TripAssembly {
                 : "\(they) worth as much (\(worth)), and keeping \(removing.count == 1 ? "it" : "them") makes less travel"
             return .init(reason: .lowerPriority,
                          detail: "fits on \(describe(route)) if \(list(names)) \(removing.count == 1 ? "is" : "are") removed; \(comparison)")
+        case let .sharedLimit(limit):
+            // Trips set no shared limits yet; should one, this is what it means.
+            let name = limit < problem.sharedLimits.count ? problem.sharedLimits[limit].name : ""
+            return .init(reason: .lowerPriority,
+                         detail: "it fits in time, but the trip-wide limit \(name.isEmpty ? "\(limit)" : name) is used up by the places scheduled")
         case .searchLimit:
             return .init(reason: .searchLimit,
                          detail: "the search stopped after \(seconds(elapsed)) before deciding on this place; allow more time (--time-limit)")

@@ -10,22 +10,24 @@ extension RoutePlanCommand {
     /// `routeplan solve instance.tsp`
     struct Solve: AsyncParsableCommand, RoutePlanSubcommand {
         static let configuration = CommandConfiguration(
-            abstract: "Solve a TSPLIB95 instance (.tsp or .atsp) as a closed tour, or a Solomon VRPTW or TOPTW benchmark instance.",
+            abstract: "Solve a TSPLIB95 instance (.tsp or .atsp) as a closed tour, or a Solomon VRPTW, TOPTW or MC-TOP-MTW benchmark instance.",
             discussion: """
                 Supports EUC_2D, CEIL_2D, ATT, GEO and EXPLICIT edge weights, and gzip-compressed \
                 files (.tsp.gz). The tour starts at node 1 and lists 1-based node ids, each once. \
                 The svg format draws the tour of an instance with node coordinates.
 
-                Solomon VRPTW and TOPTW files are recognised from their content (or named with \
+                Solomon VRPTW, TOPTW and MC-TOP-MTW files are recognised from their content (or named with \
                 --instance-format) and solved with the scheduling solver under each benchmark's \
                 rules: time windows on the start of service; Solomon: every customer served by at \
                 most the file's vehicles, total Euclidean distance minimised; TOPTW: --tours M \
                 tours within Tmax (the depot's closing time), total score maximised, distances \
-                truncated to one decimal (Solomon-based) or two (Cordeau-based). Prints the routes \
+                truncated to one decimal (Solomon-based) or two (Cordeau-based); MC-TOP-MTW: as \
+                TOPTW with the file's M tours, windows that differ by tour, the entrance fees \
+                within the budget B and at most Ez places of each type z over the whole trip. \
+                Prints the routes \
                 as the file's customer numbers, the distance (two decimals), the score, the \
                 vehicles used, feasibility re-checked independently of the search, and the gap \
-                to --best-known when given. MC-TOP-MTW files are recognised and refused (not \
-                supported yet: no budget or type caps).
+                to --best-known when given (MC-TOP-MTW: also the fees and type counts used).
 
                 Examples:
                   routeplan solve berlin52.tsp
@@ -34,17 +36,18 @@ extension RoutePlanCommand {
                   routeplan solve a280.tsp --format svg --output a280.svg
                   routeplan solve C101.txt --time-limit 1 --best-known 828.94
                   routeplan solve c101.txt --tours 2 --time-limit 1 --format json
+                  routeplan solve MCTOPMTW-2-pr01.txt --time-limit 1.5 --best-known 642
                 """)
 
         enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, svg }
 
-        @Argument(help: "The TSPLIB95, Solomon VRPTW or TOPTW file.")
+        @Argument(help: "The TSPLIB95, Solomon VRPTW, TOPTW or MC-TOP-MTW file.")
         var instance: String
 
         @Option(help: "Output format: text, json or svg (TSPLIB instances with node coordinates).")
         var format: Format = .text
 
-        @Option(name: .customLong("instance-format"), help: "The file's format: tsplib, solomon or toptw (default: recognised from the content).")
+        @Option(name: .customLong("instance-format"), help: "The file's format: tsplib, solomon, toptw or mctopmtw (default: recognised from the content).")
         var instanceFormat: InstanceFormat?
 
         @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -52,11 +55,11 @@ extension RoutePlanCommand {
         var tours: Int?
 
         @Option(name: .customLong("best-known"), parsing: .unconditional, help: ArgumentHelp(
-            "Solomon or TOPTW: a best-known objective (distance, or score) to report the gap to.", valueName: "X"))
+            "Solomon, TOPTW or MC-TOP-MTW: a best-known objective (distance, or score) to report the gap to.", valueName: "X"))
         var bestKnown: Double?
 
         @Option(name: .customLong("truncate-distances"), parsing: .unconditional, help: ArgumentHelp(
-            "Solomon or TOPTW: truncate every distance to K decimals (Solomon: 0 to 4, e.g. 1, the rule of the exact methods' proven optima; TOPTW: 0 to 2, default 1 or 2 by the file).",
+            "Solomon, TOPTW or MC-TOP-MTW: truncate every distance to K decimals (Solomon: 0 to 4, e.g. 1, the rule of the exact methods' proven optima; the others: 0 to 2, default 1 or 2 by the file).",
             valueName: "K"))
         var truncateDistances: Int?
 
@@ -98,7 +101,7 @@ extension RoutePlanCommand {
                 return try executeBenchmark(benchmark, started: started)
             }
             if tours != nil || bestKnown != nil || truncateDistances != nil {
-                throw UsageError("--tours, --best-known and --truncate-distances apply to Solomon and TOPTW instances only; \(instance) is read as TSPLIB95")
+                throw UsageError("--tours, --best-known and --truncate-distances apply to Solomon, TOPTW and MC-TOP-MTW instances only; \(instance) is read as TSPLIB95")
             }
             let tracked = progress?.trackSolve(URL(fileURLWithPath: instance).lastPathComponent)
             defer { tracked.map { progress?.finish($0.id) } }

@@ -5,7 +5,7 @@ import RoutePlanSolver
 
 extension RoutePlanCommand.Solve {
     /// `--instance-format`.
-    enum InstanceFormat: String, ExpressibleByArgument, CaseIterable { case tsplib, solomon, toptw }
+    enum InstanceFormat: String, ExpressibleByArgument, CaseIterable { case tsplib, solomon, toptw, mctopmtw }
 
     /// The benchmark format `instance` is read as, or `nil` for TSPLIB95:
     /// `--instance-format` when given, else recognised from the first 8 KB.
@@ -19,6 +19,9 @@ extension RoutePlanCommand.Solve {
         case .toptw?:
             try InputPath.check(instance, as: .benchmark)
             return .toptw
+        case .mctopmtw?:
+            try InputPath.check(instance, as: .benchmark)
+            return .mctopmtw
         case nil:
             try InputPath.check(instance, as: .tsplib)
             guard let handle = FileHandle(forReadingAtPath: instance) else { return nil }
@@ -33,7 +36,7 @@ extension RoutePlanCommand.Solve {
         let name: String
         let format: String
         let customers: Int
-        /// Routes available: the vehicles of a Solomon file, or --tours.
+        /// Routes available: the vehicles of a Solomon file, --tours, or the tours M of an MC-TOP-MTW file.
         let routesAvailable: Int
         /// The used routes, each the file's customer numbers in visiting order, depot left out.
         let routes: [[Int]]
@@ -48,8 +51,11 @@ extension RoutePlanCommand.Solve {
         /// Customers not served, by file number.
         let unserved: [Int]
         let bestKnown: Double?
-        /// Solomon: (distance − best) / best × 100; TOPTW: (best − score) / best × 100.
+        /// Solomon: (distance − best) / best × 100; TOPTW, MC-TOP-MTW: (best − score) / best × 100.
         let gapPercent: Double?
+        /// MC-TOP-MTW: the use of each shared limit (entrance fees, then types 1…10) and its capacity.
+        let sharedUse: [Int]?
+        let sharedCapacity: [Int]?
         let seed: UInt64
         let iterations: Int
         let termination: String
@@ -62,16 +68,19 @@ extension RoutePlanCommand.Solve {
             throw UsageError("--exact, --heuristic and --max-memory apply to TSPLIB95 instances only; \(instance) is a benchmark instance solved by the scheduling search (use --time-limit and --seed)")
         }
         if format == .svg {
-            throw UnsupportedOutput(file: instance, reason: "the svg format draws TSPLIB95 tours only; use text or json for Solomon and TOPTW instances")
+            throw UnsupportedOutput(file: instance, reason: "the svg format draws TSPLIB95 tours only; use text or json for Solomon, TOPTW and MC-TOP-MTW instances")
         }
         let wanted: BenchmarkInstance.Format?
         switch detected {
         case .solomon: wanted = .solomon
         case .toptw: wanted = .toptw
-        case .mctopmtw: wanted = nil  // the reader refuses it with its own message
+        case .mctopmtw: wanted = .mctopmtw
         }
         if wanted == .solomon && tours != nil {
             throw UsageError("--tours applies to TOPTW instances only; a Solomon file gives its own fleet")
+        }
+        if wanted == .mctopmtw && tours != nil {
+            throw UsageError("--tours applies to TOPTW instances only; an MC-TOP-MTW file gives its own number of tours (M)")
         }
         if wanted == .toptw && tours == nil {
             throw UsageError("\(instance) is a TOPTW instance, which does not carry the number of tours: give --tours M (e.g. 1 to 4)")
@@ -97,13 +106,27 @@ extension RoutePlanCommand.Solve {
             routesAvailable: benchmark.routeCount, routes: report.routes,
             distance: (report.distance * 100).rounded() / 100, score: report.score, vehicles: report.vehicles,
             feasible: violations.isEmpty, violations: violations, unserved: report.unserved, bestKnown: bestKnown,
-            gapPercent: gap, seed: solver.seed, iterations: solution.iterations,
+            gapPercent: gap,
+            sharedUse: benchmark.problem.sharedLimits.isEmpty ? nil : Self.sharedUse(solution, benchmark.problem),
+            sharedCapacity: benchmark.problem.sharedLimits.isEmpty ? nil : benchmark.problem.sharedLimits.map(\.capacity),
+            seed: solver.seed, iterations: solution.iterations,
             termination: solution.termination.rawValue,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         if format == .json {
             return CommandOutput(text: try JSONReport.encode(result), file: output.file)
         }
         return CommandOutput(text: Self.text(result, benchmark: benchmark), file: output.file)
+    }
+
+    /// The use of each shared limit by the served visits of `solution`.
+    static func sharedUse(_ solution: ScheduleSolution, _ problem: ScheduleProblem) -> [Int] {
+        var used = [Int](repeating: 0, count: problem.sharedLimits.count)
+        for plan in solution.routes {
+            for stop in plan.stops {
+                for (k, use) in problem.visits[stop.visit].sharedUse.enumerated() where k < used.count { used[k] += use }
+            }
+        }
+        return used
     }
 
     static func text(_ result: BenchmarkResult, benchmark: BenchmarkInstance) -> String {
@@ -121,6 +144,16 @@ extension RoutePlanCommand.Solve {
         case .toptw:
             lines.append("\(name) (TOPTW): \(result.customers) customers, \(result.routesAvailable) tours, Tmax \(benchmark.depotCloses.formatted), distances truncated to \(benchmark.truncatedDecimals ?? 2) decimal\(benchmark.truncatedDecimals == 1 ? "" : "s")")
             lines.append("Score: \(result.score)  Distance: \(two(result.distance))  Tours used: \(result.vehicles)  Served: \(result.customers - result.unserved.count) of \(result.customers)  Feasible: \(result.feasible ? "yes" : "NO")")
+            if let gap = result.gapPercent, let best = result.bestKnown {
+                lines.append("Gap: \(String(format: "%.2f", abs(gap) < 0.005 ? 0 : gap)) % below the best known score \(best.formatted)")
+            }
+        case .mctopmtw:
+            lines.append("\(name) (MC-TOP-MTW): \(result.customers) customers, \(result.routesAvailable) tours, Tmax \(benchmark.depotCloses.formatted), distances truncated to \(benchmark.truncatedDecimals ?? 2) decimal\(benchmark.truncatedDecimals == 1 ? "" : "s")")
+            lines.append("Score: \(result.score)  Distance: \(two(result.distance))  Tours used: \(result.vehicles)  Served: \(result.customers - result.unserved.count) of \(result.customers)  Feasible: \(result.feasible ? "yes" : "NO")")
+            if let use = result.sharedUse, let capacity = result.sharedCapacity, use.count == capacity.count, !use.isEmpty {
+                let types = (1..<use.count).map { "\(use[$0])/\(capacity[$0])" }.joined(separator: " ")
+                lines.append("Entrance fees: \(use[0]) of budget \(capacity[0])  Types 1–\(use.count - 1) used/cap: \(types)")
+            }
             if let gap = result.gapPercent, let best = result.bestKnown {
                 lines.append("Gap: \(String(format: "%.2f", abs(gap) < 0.005 ? 0 : gap)) % below the best known score \(best.formatted)")
             }

@@ -22,7 +22,7 @@ import RoutePlanSolver
 ///   `truncatedDecimals` k, each distance (and travel time) is instead
 ///   truncated to k decimals, exactly, as the exact methods whose proven
 ///   optima the literature quotes defined it (k = 1).
-/// - **TOPTW** (``Format/toptw``): the benchmark itself defines distances
+/// - **TOPTW** and **MC-TOP-MTW** (``Format/toptw``, ``Format/mctopmtw``): the benchmark itself defines distances
 ///   (and travel times) as Euclidean distances rounded **down** to one decimal
 ///   (Solomon-based instances) or two decimals (Cordeau-based instances), so
 ///   scale 100 (``toptwScale``) is exact: the reported distance is the
@@ -34,6 +34,10 @@ public struct BenchmarkInstance: Sendable {
         case solomon
         /// Team orienteering with time windows: optional customers with scores, m tours, Tmax.
         case toptw
+        /// Multi-constraint team orienteering with multiple time windows: as
+        /// TOPTW, plus windows that differ by tour, an entrance-fee budget and
+        /// caps per place type shared by all tours (``ScheduleProblem/sharedLimits``).
+        case mctopmtw
     }
 
     /// A point of the file, in its own units.
@@ -47,7 +51,7 @@ public struct BenchmarkInstance: Sendable {
     /// Integer units per unit of a TOPTW file: exact for distances truncated to two decimals.
     public static let toptwScale = 100
 
-    /// The instance's name: the first line of a Solomon file, the file name of a TOPTW file.
+    /// The instance's name: the first line of a Solomon file, the file name of a TOPTW or MC-TOP-MTW file.
     public let name: String
     public let format: Format
     public let problem: ScheduleProblem
@@ -68,11 +72,11 @@ public struct BenchmarkInstance: Sendable {
     public let depotOpens: Double
     public let depotCloses: Double
 
-    /// Whether every customer must be served (Solomon) rather than chosen for score (TOPTW).
+    /// Whether every customer must be served (Solomon) rather than chosen for score (TOPTW, MC-TOP-MTW).
     public var servesEveryone: Bool { format == .solomon }
 
     /// The distance between two nodes (0 the depot, i the i-th customer) as the benchmark defines it:
-    /// real Euclidean, or truncated to ``truncatedDecimals``.
+    /// real Euclidean, or truncated to ``truncatedDecimals`` (TOPTW, MC-TOP-MTW; Solomon when asked).
     public func distance(_ a: Int, _ b: Int) -> Double {
         if truncatedDecimals != nil {
             return Double(problem.travel[a, b]) / Double(scale)
@@ -84,7 +88,8 @@ public struct BenchmarkInstance: Sendable {
 
     /// A solution in the file's terms.
     public struct Report: Sendable, Hashable {
-        /// The used routes, each the file's customer numbers in visiting order, depot left out.
+        /// The used routes, each the file's customer numbers in visiting order, depot left out;
+        /// MC-TOP-MTW: one per tour in tour order, empty when unused (its windows differ by tour).
         public var routes: [[Int]]
         /// The total distance as the benchmark defines it (recomputed in `Double` for Solomon).
         public var distance: Double
@@ -101,7 +106,7 @@ public struct BenchmarkInstance: Sendable {
         var routes: [[Int]] = []
         var total = 0.0
         var score = 0
-        for plan in solution.routes where !plan.stops.isEmpty {
+        for plan in solution.routes where !plan.stops.isEmpty || format == .mctopmtw {
             var previous = 0
             for stop in plan.stops {
                 let node = stop.visit + 1
@@ -113,15 +118,16 @@ public struct BenchmarkInstance: Sendable {
             routes.append(plan.stops.map { customers[$0.visit] })
         }
         let unserved = solution.unscheduled.map { customers[$0.visit] }
-        return Report(routes: routes, distance: total, score: score, vehicles: routes.count, unserved: unserved)
+        return Report(routes: routes, distance: total, score: score, vehicles: routes.filter { !$0.isEmpty }.count,
+                      unserved: unserved)
     }
 
     /// Reads `path` as `format` (detected from the content when `nil`).
     ///
     /// - Parameters:
     ///   - tours: the number of TOPTW tours m (required for TOPTW files, which do
-    ///     not carry it; ignored for Solomon files, which give their fleet).
-    ///   - truncatedDecimals: the decimals each distance is truncated to. TOPTW:
+    ///     not carry it; ignored for Solomon and MC-TOP-MTW files, which give their fleet).
+    ///   - truncatedDecimals: the decimals each distance is truncated to. TOPTW and MC-TOP-MTW:
     ///     `nil` infers it from the coordinates (all whole: Solomon-based, 1; else
     ///     Cordeau-based, 2). Solomon: `nil` keeps real distances (travel rounded
     ///     up at 10⁻⁵); 1 is the rule of the exact methods' proven optima.
@@ -150,9 +156,7 @@ public struct BenchmarkInstance: Sendable {
             switch detect(text) {
             case .solomon: chosen = .solomon
             case .toptw: chosen = .toptw
-            case .mctopmtw:
-                throw .unsupportedFormat(file: text.file, line: text.lines[0].number, format: "MC-TOP-MTW",
-                                         missing: "entrance-fee budget (B) or caps per place type (E1…E10)")
+            case .mctopmtw: chosen = .mctopmtw
             case nil:
                 throw .unrecognisedFormat(file: text.file)
             }
@@ -160,6 +164,7 @@ public struct BenchmarkInstance: Sendable {
         switch chosen {
         case .solomon: return try readSolomon(text, truncatedDecimals: truncatedDecimals)
         case .toptw: return try readTOPTW(text, tours: tours, truncatedDecimals: truncatedDecimals)
+        case .mctopmtw: return try readMCTOPMTW(text, truncatedDecimals: truncatedDecimals)
         }
     }
 
@@ -220,7 +225,7 @@ extension BenchmarkInstance {
     /// What the start of a file looks like.
     public enum DetectedFormat: String, Sendable, Hashable {
         case solomon, toptw
-        /// MC-TOP-MTW: recognised, read by no reader yet (``load(_:format:tours:truncatedDecimals:)`` refuses it).
+        /// MC-TOP-MTW (budget and type caps as shared limits).
         case mctopmtw
     }
 

@@ -98,7 +98,7 @@ public enum InstanceError: Error, Sendable, Equatable, CustomStringConvertible {
         case .emptyFile:
             return "the file is empty; give a Solomon VRPTW or TOPTW instance"
         case .unrecognisedFormat:
-            return "this is neither a Solomon VRPTW instance (VEHICLE and CUSTOMER sections) nor a TOPTW instance (a header line, a 'D Q' line, then one line per vertex 'i x y d S f a list O C'); name the format with --instance-format if it is one of them"
+            return "this is neither a Solomon VRPTW instance (VEHICLE and CUSTOMER sections) nor a TOPTW instance (a header line, a 'D Q' line, then one line per vertex 'i x y d S f a list O C') nor an MC-TOP-MTW instance ('M N B E1…E10', the depot 'i x y d S O C', then 'i x y d S O1 O2 O3 O4 C4 E b e1…e10' per vertex); name the format with --instance-format if it is one of them"
         case let .unsupportedFormat(_, _, format, missing):
             return "this is a \(format) instance, which is not supported yet: the scheduling problem has no \(missing); solve its TOPTW relaxation from a TOPTW file instead"
         case let .malformedLine(_, _, expected, text):

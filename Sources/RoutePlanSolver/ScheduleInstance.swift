@@ -29,6 +29,13 @@ struct ScheduleInstance: Sendable {
     let latestEnd: [Int]
     let capacity: [Int]
     let breaks: [[ScheduleProblem.Break]]
+    /// Trip-wide limits (see ``ScheduleProblem/SharedLimit``): their number,
+    /// capacities, and `sharedUse[v·limitCount + k]` of visit `v` on limit `k`.
+    let limitCount: Int
+    let sharedCapacity: [Int]
+    let sharedUse: [Int]
+    /// Whether visit `v` uses anything of any shared limit.
+    let usesShared: [Bool]
 
     init(_ problem: ScheduleProblem) {
         self.problem = problem
@@ -62,6 +69,18 @@ struct ScheduleInstance: Sendable {
         latestEnd = problem.routes.map(\.latestEnd)
         capacity = problem.routes.map(\.capacity)
         breaks = problem.routes.map(\.breaks)
+        limitCount = problem.sharedLimits.count
+        sharedCapacity = problem.sharedLimits.map(\.capacity)
+        var uses = [Int](repeating: 0, count: problem.visits.count * problem.sharedLimits.count)
+        for (v, visit) in problem.visits.enumerated() {
+            for (k, use) in visit.sharedUse.enumerated() where k < problem.sharedLimits.count {
+                uses[v * problem.sharedLimits.count + k] = use
+            }
+        }
+        sharedUse = uses
+        usesShared = (0..<problem.visits.count).map { v in
+            (0..<problem.sharedLimits.count).contains { uses[v * problem.sharedLimits.count + $0] > 0 }
+        }
         emptyTravel = []
         emptyTravel = (0..<m).map { r in plan(route: r, sequence: [])?.travel ?? 0 }
     }

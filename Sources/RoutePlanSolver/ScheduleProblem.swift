@@ -39,6 +39,10 @@
 ///   no visits still takes its breaks (between leaving and arriving).
 /// - The sum of ``Visit/demand`` over a route's visits is at most
 ///   ``Route/capacity``.
+/// - The sum of ``Visit/sharedUse``[k] over **all** scheduled visits, on
+///   every route together, is at most ``sharedLimits``[k]``.capacity`` for
+///   every trip-wide limit *k* (an entrance-fee budget for the whole trip,
+///   "at most 2 museums"). A visit with an empty `sharedUse` uses none.
 /// - Travel times come from ``travel``; a ``CostMatrix/forbidden`` arc is
 ///   never used.
 public struct ScheduleProblem: Sendable, Hashable {
@@ -74,15 +78,20 @@ public struct ScheduleProblem: Sendable, Hashable {
         /// for route `r`, sorted and disjoint; empty when it may not be on
         /// route `r`. `windows.count == routes.count`.
         public var windows: [[TimeWindow]]
+        /// How much of each trip-wide limit serving it uses: `sharedUse[k]`
+        /// of ``ScheduleProblem/sharedLimits``[k] (its fee, 1 if it is a
+        /// museum). Empty: none of any; otherwise one non-negative value per limit.
+        public var sharedUse: [Int]
 
         public init(node: Int, serviceTime: Int, score: Int = 1, isRequired: Bool = false, demand: Int = 0,
-                    windows: [[TimeWindow]]) {
+                    windows: [[TimeWindow]], sharedUse: [Int] = []) {
             self.node = node
             self.serviceTime = serviceTime
             self.score = score
             self.isRequired = isRequired
             self.demand = demand
             self.windows = windows
+            self.sharedUse = sharedUse
         }
     }
 
@@ -128,10 +137,13 @@ public struct ScheduleProblem: Sendable, Hashable {
     public var travel: CostMatrix
     public var visits: [Visit]
     public var routes: [Route]
+    /// Limits shared by all routes together (see ``SharedLimit``); empty: none.
+    public var sharedLimits: [SharedLimit]
 
-    public init(travel: CostMatrix, visits: [Visit], routes: [Route]) {
+    public init(travel: CostMatrix, visits: [Visit], routes: [Route], sharedLimits: [SharedLimit] = []) {
         self.travel = travel
         self.visits = visits
         self.routes = routes
+        self.sharedLimits = sharedLimits
     }
 }

@@ -72,7 +72,8 @@ extension ScheduleSearch {
                 let visits = state.routes[r].visits
                 for u in visits where !instance.required[u] {
                     let better = instance.required[v] || instance.score[u] < instance.score[v]
-                    guard better, best == nil || instance.score[u] < instance.score[best!.removed] else { continue }
+                    guard better, best == nil || instance.score[u] < instance.score[best!.removed],
+                          instance.exceededLimit(adding: v, removing: [u], totals: state.shared) == nil else { continue }
                     if let sequence = insertion(of: v, into: visits.filter { $0 != u }, route: r) {
                         best = (r, u, sequence)
                     }
@@ -80,6 +81,8 @@ extension ScheduleSearch {
             }
             if let best {
                 state.routeOf[best.removed] = -1
+                instance.account(best.removed, sign: -1, in: &state.shared)
+                instance.account(v, sign: 1, in: &state.shared)
                 assign(best.sequence, to: best.route, in: &state)
                 changed = true
             }

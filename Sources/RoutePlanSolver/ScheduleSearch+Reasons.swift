@@ -8,8 +8,10 @@ extension ScheduleSearch {
     /// What can be done with (or said about) an unscheduled visit.
     enum Outcome {
         case reason(ScheduleSolution.Reason)
-        /// Insert it: route `route` becomes `sequence` (without `removing`).
-        case improve(route: Int, sequence: [Int], removing: [Int])
+        /// Insert it: route `route` becomes `sequence` (without `removing`);
+        /// visits of `removing` on other routes are taken out of them too,
+        /// that route becoming `reorder` when given.
+        case improve(route: Int, sequence: [Int], removing: [Int], reorder: [Int]? = nil)
     }
 
     /// Whether `v` fits alone on route `r` (capacity, windows, day window, breaks).
@@ -114,11 +116,16 @@ extension ScheduleSearch {
             for r in withWindow {
                 if let sequence = insertion(of: v, into: state.routes[r].visits, route: r),
                    instance.required[v] || instance.score[v] > 0 {
+                    if let limit = instance.exceededLimit(adding: v, totals: state.shared) {
+                        if let swap = limitSwap(for: v, in: state) { return swap }
+                        return .reason(.sharedLimit(limit: limit))
+                    }
                     return .improve(route: r, sequence: sequence, removing: [])
                 }
             }
             return .reason(.unreachable)
         }
+        if let limit = instance.limitExceededAlone(v) { return .reason(.sharedLimit(limit: limit)) }
         var best: (score: Int, route: Int, removing: [Int], sequence: [Int])?
         for r in fitting {
             guard let (removing, sequence) = removalWitness(for: v, route: r, sequence: state.routes[r].visits)
@@ -129,6 +136,12 @@ extension ScheduleSearch {
             }
         }
         if let best {
+            if let limit = instance.exceededLimit(adding: v, removing: best.removing, totals: state.shared) {
+                // It fits in time; the shared limit keeps it out, unless a
+                // visit worth less that uses the limit gives up its place.
+                if let swap = limitSwap(for: v, in: state) { return swap }
+                return .reason(.sharedLimit(limit: limit))
+            }
             let worth = instance.required[v] || best.score < instance.score[v]
             if worth { return .improve(route: best.route, sequence: best.sequence, removing: best.removing) }
             return .reason(.lowerPriority(route: best.route, removing: best.removing))
@@ -155,6 +168,10 @@ extension ScheduleSearch {
                     rest = state.routes[from].visits.filter { $0 != b }
                     guard rest.isEmpty || instance.isFeasible(from, rest) else { continue }
                 }
+                var totals = state.shared
+                instance.account(a, sign: 1, in: &totals)
+                if from < 0 { instance.account(b, sign: 1, in: &totals) }
+                guard (0..<instance.limitCount).allSatisfy({ totals[$0] <= instance.sharedCapacity[$0] }) else { continue }
                 for r in 0..<instance.m where r != from && instance.hasWindow(a, r) && instance.hasWindow(b, r) {
                     let visits = state.routes[r].visits
                     for p in 0...visits.count {
@@ -220,21 +237,30 @@ extension ScheduleSearch {
                     let withWindow = (0..<instance.m).filter { instance.hasWindow(v, $0) }
                     if withWindow.isEmpty { reasons[v] = .noWindow }
                     else if !withWindow.contains(where: { fitsAlone(v, $0) }) { reasons[v] = .unreachable }
+                    else if let limit = instance.limitExceededAlone(v) { reasons[v] = .sharedLimit(limit: limit) }
                     else { reasons[v] = .searchLimit }
                     continue
                 }
                 switch analyse(v, in: state) {
                 case let .reason(reason):
                     reasons[v] = reason
-                case let .improve(r, sequence, removing):
+                case let .improve(r, sequence, removing, reorder):
                     if rounds > 50 || control.isCancelled {
                         reasons[v] = .searchLimit
                         continue
+                    }
+                    for u in removing where state.routeOf[u] >= 0 && state.routeOf[u] != r {
+                        let from = state.routeOf[u]
+                        state.routes[from].visits.removeAll { $0 == u }
+                        if let reorder { state.routes[from].visits = reorder }
+                        state.routes[from].refresh(instance)
+                        dirty.insert(from)
                     }
                     state.routes[r].visits = sequence
                     state.routes[r].refresh(instance)
                     state.routeOf[v] = r
                     for u in removing { state.routeOf[u] = -1 }
+                    state.retotal(instance)
                     dirty.insert(r)
                     // The visits taken out may fit elsewhere.
                     for u in removing.sorted(by: { instance.score[$0] > instance.score[$1] }) {

@@ -13,6 +13,8 @@ struct ScheduleState: Sendable {
     var travel = 0
     /// Required visits not scheduled.
     var missing = 0
+    /// The use of each shared limit by the scheduled visits (kept by `insert` and `retotal`).
+    var shared: [Int] = []
 
     /// Whether `self` is lexicographically better than `other`: fewer required
     /// visits missing, then more score, then less travel.
@@ -30,6 +32,7 @@ struct ScheduleState: Sendable {
         for v in 0..<instance.n {
             if routeOf[v] >= 0 { score += instance.score[v] } else if instance.required[v] { missing += 1 }
         }
+        shared = instance.sharedTotals(routeOf: routeOf)
     }
 }
 
@@ -134,6 +137,7 @@ struct ScheduleSearch {
         -> (route: Int, position: Int, delta: Int)? {
         var best: (route: Int, position: Int, delta: Int)?
         var bestTravel = 0
+        guard instance.fitsShared(v, totals: state.shared) else { return nil }
         let node = instance.node[v]
         let demand = instance.demand[v]
         let service = instance.service[v]
@@ -179,6 +183,7 @@ struct ScheduleSearch {
         state.routes[r].visits.insert(v, at: position)
         state.routes[r].refresh(instance)
         state.routeOf[v] = r
+        instance.account(v, sign: 1, in: &state.shared)
     }
 
     /// Puts `pool` back into `state` by cheapest insertion, in order.

@@ -75,6 +75,13 @@ public struct ScheduleSolution: Sendable, Hashable, Codable {
         /// (whose scores sum to at least its own) were taken out — checked by
         /// actually re-inserting it.
         case lowerPriority(route: Int, removing: [Int])
+        /// It fits in time on some route — as the routes stand, or in place
+        /// of optional visits worth less there — but serving it would take
+        /// the total use of shared limit `limit` (an index into
+        /// ``ScheduleProblem/sharedLimits``) above its capacity, given the
+        /// other visits scheduled (or it alone uses more than the capacity).
+        /// `limit` is the first such limit.
+        case sharedLimit(limit: Int)
         /// The search stopped (time limit, cancellation) before deciding.
         case searchLimit
     }

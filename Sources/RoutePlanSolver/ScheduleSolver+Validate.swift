@@ -3,7 +3,9 @@ extension ScheduleSolver {
     /// route for every visit, node indices in range, non-negative times,
     /// service times, scores, demands and capacities, every value at most
     /// ``maximumTime``, windows not inverted, sorted and disjoint, day windows
-    /// not inverted, breaks not inverted and sorted by earliest start.
+    /// not inverted, breaks not inverted and sorted by earliest start; shared
+    /// limits with a capacity in 0…``maximumTime`` and every visit's
+    /// ``ScheduleProblem/Visit/sharedUse`` empty or one value in that range per limit.
     ///
     /// - Throws: the first problem found, naming the visit or route, the field
     ///   and the value.
@@ -42,7 +44,19 @@ extension ScheduleSolver {
                 previous = pause.earliestStart
             }
         }
+        for (index, limit) in problem.sharedLimits.enumerated() where !inTime(limit.capacity) {
+            throw .scheduleSharedLimit(limit: index, capacity: limit.capacity)
+        }
         for (index, visit) in problem.visits.enumerated() {
+            if !visit.sharedUse.isEmpty {
+                if visit.sharedUse.count != problem.sharedLimits.count {
+                    throw .scheduleSharedUseCount(visit: index, uses: visit.sharedUse.count,
+                                                  limits: problem.sharedLimits.count)
+                }
+                for (k, use) in visit.sharedUse.enumerated() where !inTime(use) {
+                    throw .scheduleSharedUse(visit: index, limit: k, value: use)
+                }
+            }
             if visit.windows.count != m {
                 throw .scheduleWindowCount(visit: index, windows: visit.windows.count, routes: m)
             }

@@ -10,7 +10,8 @@ extension ScheduleSolver {
     ///   windows on that route and ends `serviceTime` later;
     /// - every break of a used route is taken once, in order, inside its start
     ///   window, after the stop it follows, for its duration;
-    /// - the load is within capacity; each visit is served at most once, and
+    /// - the load is within capacity; the served visits on all routes together
+    ///   use at most each shared limit's capacity; each visit is served at most once, and
     ///   unscheduled exactly when not served (once, in visit order);
     /// - the route travel and waiting (idle time between departure and
     ///   arrival) and the totals equal what is reported.
@@ -129,6 +130,14 @@ extension ScheduleSolver {
             if idle != plan.waiting {
                 found.append("route \(r) reports waiting \(plan.waiting), but it is idle for \(idle)")
             }
+        }
+        var used = [Int](repeating: 0, count: problem.sharedLimits.count)
+        for (v, route) in servedOn.enumerated() where route != nil {
+            for (k, use) in problem.visits[v].sharedUse.enumerated() where k < used.count { used[k] += use }
+        }
+        for (k, limit) in problem.sharedLimits.enumerated() where used[k] > limit.capacity {
+            let name = limit.name.isEmpty ? "" : " (\(limit.name))"
+            found.append("the served visits use \(used[k]) of shared limit \(k)\(name), above its capacity \(limit.capacity)")
         }
         var listed = Set<Int>()
         var previous = -1

@@ -64,6 +64,17 @@
 /// taken in the order listed. Every other candidate route (local search,
 /// exact step, reasons) is evaluated in full, O(k·(b + w)).
 ///
+/// ## Shared limits
+/// The search state keeps the total use of every trip-wide limit
+/// (``ScheduleProblem/sharedLimits``); every insertion (construction,
+/// recreate, local search, repair) is refused in O(L) for *L* limits when it
+/// would exceed one. Ruin frees what it removes, so a visit blocked by a
+/// limit may come back in place of others (the recreate orders are not
+/// weighted by limit use: on MC-TOP-MTW they did not need to be); the last
+/// repair pass also trades one scheduled visit worth less that uses the
+/// limit for a blocked one. Reordering and moves between routes do not
+/// change the totals.
+///
 /// ## Not guaranteed
 /// The search is a heuristic: around forbidden arcs a visit reachable only
 /// through a chain of two or more visits that are all out may be missed

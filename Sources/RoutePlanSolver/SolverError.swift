@@ -55,6 +55,13 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A break of a route that is inverted, negative, too large, or listed
     /// before a break with an earlier `earliestStart`.
     case scheduleBreak(route: Int, breakIndex: Int, field: String, value: Int)
+    /// A schedule visit whose ``ScheduleProblem/Visit/sharedUse`` is neither
+    /// empty nor one value per ``ScheduleProblem/sharedLimits`` entry.
+    case scheduleSharedUseCount(visit: Int, uses: Int, limits: Int)
+    /// A negative (or too large) ``ScheduleProblem/Visit/sharedUse`` value.
+    case scheduleSharedUse(visit: Int, limit: Int, value: Int)
+    /// A negative (or too large) ``ScheduleProblem/SharedLimit/capacity``.
+    case scheduleSharedLimit(limit: Int, capacity: Int)
 
     /// Which limit refused an exact solve.
     public enum MemoryLimitSource: String, Sendable, Hashable {
@@ -113,6 +120,12 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
             return "route \(route) has \(field) \(value), which is out of range"
         case let .scheduleBreak(route, index, field, value):
             return "break \(index) of route \(route) has \(field) \(value), which is out of range (breaks must be non-negative, not inverted and sorted by earliest start)"
+        case let .scheduleSharedUseCount(visit, uses, limits):
+            return "visit \(visit) has \(uses) shared uses but the problem has \(limits) shared limits; give none or one per limit"
+        case let .scheduleSharedUse(visit, limit, value):
+            return "visit \(visit) uses \(value) of shared limit \(limit), which is out of range (0…\(ScheduleSolver.maximumTime))"
+        case let .scheduleSharedLimit(limit, capacity):
+            return "shared limit \(limit) has capacity \(capacity), which is out of range (0…\(ScheduleSolver.maximumTime))"
         }
     }
 
@@ -121,7 +134,7 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .emptyProblem, .matrixShape, .matrixRowLength, .negativeCost, .costTooLarge, .nodeOutOfRange,
              .samePathStartAndEnd, .scheduleWindowCount, .scheduleVisitValue, .scheduleWindow, .scheduleRouteValue,
-             .scheduleBreak:
+             .scheduleBreak, .scheduleSharedUseCount, .scheduleSharedUse, .scheduleSharedLimit:
             return .badInput
         case .noFeasibleRoute: return .infeasible
         case .exactTooManyNodes, .exactNeedsTooMuchMemory, .memoryBudgetExceeded, .allocationFailed: return .tooLarge

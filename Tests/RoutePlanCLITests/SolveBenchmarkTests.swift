@@ -89,7 +89,34 @@ struct SolveBenchmarkTests {
         #expect(result.standardOutput.contains("Score: "))
     }
 
-    @Test("refusals: TOPTW without --tours, --tours on Solomon or TSPLIB, --exact, svg, MC-TOP-MTW")
+    @Test("MC-TOP-MTW: tours from the file, one route per tour, budget and type caps, the score gap")
+    func mctopmtwJSON() async throws {
+        let result = await routeplan("solve", fixture("instances/MCTOPMTW-2-pr01.txt"), "--format", "json",
+                                     "--time-limit", "0.5", "--best-known", "471")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        #expect(object["feasible"] as? Bool == true)
+        #expect(object["format"] as? String == "mctopmtw")
+        #expect(object["routesAvailable"] as? Int == 2)
+        let routes = try #require(object["routes"] as? [[Int]])
+        #expect(routes.count == 2)  // one per tour, in tour order (windows differ by tour)
+        let score = try #require(object["score"] as? Int)
+        #expect(score > 300 && score <= 560)
+        let use = try #require(object["sharedUse"] as? [Int])
+        let capacity = try #require(object["sharedCapacity"] as? [Int])
+        #expect(capacity == [1552, 7, 10, 5, 6, 3, 5, 5, 10, 4, 6])
+        #expect(use.count == 11 && zip(use, capacity).allSatisfy { $0 <= $1 })
+        let gap = try #require(object["gapPercent"] as? Double)
+        #expect(abs(gap - (471 - Double(score)) / 471 * 100) < 0.01)
+        let text = await routeplan("solve", fixture("instances/MCTOPMTW-1-c101.txt"), "--time-limit", "0.3",
+                                   "--instance-format", "mctopmtw", "--best-known", "320")
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.hasPrefix("MCTOPMTW-1-c101 (MC-TOP-MTW): 100 customers, 1 tours, Tmax 1236, distances truncated to 1 decimal"))
+        #expect(text.standardOutput.contains("Entrance fees: ") && text.standardOutput.contains("of budget 471"))
+        #expect(text.standardOutput.contains("Feasible: yes") && text.standardOutput.contains("below the best known score 320"))
+    }
+
+    @Test("refusals: TOPTW without --tours, --tours on Solomon, MC-TOP-MTW or TSPLIB, --exact, svg")
     func refusals() async throws {
         let noTours = await routeplan("solve", fixture("instances/pr01.txt"))
         #expect(noTours.status == 64 && noTours.standardError.contains("--tours"))
@@ -101,9 +128,8 @@ struct SolveBenchmarkTests {
         #expect(exact.status == 64 && exact.standardError.contains("TSPLIB95 instances only"))
         let svg = await routeplan("solve", fixture("instances/C101.25.txt"), "--format", "svg")
         #expect(svg.status == 65)
-        let mc = await routeplan("solve", fixture("instances/MCTOPMTW-1-c101.txt"))
-        #expect(mc.status == 69, "\(mc.standardError)")
-        #expect(mc.standardError.contains("MC-TOP-MTW") && mc.standardError.contains("not supported yet"))
+        let mc = await routeplan("solve", fixture("instances/MCTOPMTW-1-c101.txt"), "--tours", "2")
+        #expect(mc.status == 64 && mc.standardError.contains("gives its own number of tours"), "\(mc.standardError)")
         let badTours = await routeplan("solve", fixture("instances/pr01.txt"), "--tours", "0")
         #expect(badTours.status == 64)
         let badBest = await routeplan("solve", fixture("instances/pr01.txt"), "--tours", "1", "--best-known", "-3")

@@ -265,15 +265,9 @@ struct FormatRecognitionTests {
         #expect(BenchmarkInstance.sniff(Data([0x1F, 0x8B, 0, 0])) == nil)
     }
 
-    @Test("MC-TOP-MTW is refused, naming what is missing")
+    @Test("MC-TOP-MTW is read, recognised from the content")
     func mctopmtw() throws {
-        do {
-            _ = try BenchmarkInstance.load(fixture("MCTOPMTW-1-c101.txt"))
-            Issue.record("accepted MC-TOP-MTW")
-        } catch {
-            guard case .unsupportedFormat = error else { Issue.record("\(error)"); return }
-            #expect(error.description.contains("not supported yet"))
-            #expect(error.description.contains("budget") && error.description.contains("type"))
-        }
+        let instance = try BenchmarkInstance.load(fixture("MCTOPMTW-1-c101.txt"))
+        #expect(instance.format == .mctopmtw && instance.routeCount == 1)
     }
 }

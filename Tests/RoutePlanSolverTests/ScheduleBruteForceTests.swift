@@ -133,6 +133,14 @@ struct ScheduleBruteForce {
             return (missing, score)
         }
         func consider(_ served: Int, _ travel: Int) {
+            // Trip-wide shared limits: the served visits together within every capacity.
+            for (k, limit) in problem.sharedLimits.enumerated() {
+                var used = 0
+                for v in 0..<n where served & (1 << v) != 0 && k < problem.visits[v].sharedUse.count {
+                    used += problem.visits[v].sharedUse[k]
+                }
+                if used > limit.capacity { return }
+            }
             let (missing, score) = value(served)
             let candidate = (missing, score, travel)
             if let b = best {
@@ -223,6 +231,17 @@ func checkReasons(_ solution: ScheduleSolution, _ problem: ScheduleProblem, seed
             }
             #expect(fits, "seed \(seed): visit \(entry.visit) does not fit on route \(route) without \(removing)",
                     sourceLocation: sourceLocation)
+        case let .sharedLimit(limit):
+            // Adding it to what is served goes over the limit.
+            #expect(limit >= 0 && limit < problem.sharedLimits.count, sourceLocation: sourceLocation)
+            if limit >= 0 && limit < problem.sharedLimits.count {
+                let served = solution.routes.flatMap { $0.stops.map(\.visit) }
+                let used = served.reduce(0) { $0 + (problem.visits[$1].sharedUse.isEmpty ? 0 : problem.visits[$1].sharedUse[limit]) }
+                let own = visit.sharedUse.isEmpty ? 0 : visit.sharedUse[limit]
+                #expect(own > 0 && used + own > problem.sharedLimits[limit].capacity,
+                        "seed \(seed): visit \(entry.visit) fits within shared limit \(limit) (\(used) + \(own))",
+                        sourceLocation: sourceLocation)
+            }
         case .searchLimit:
             Issue.record("seed \(seed): visit \(entry.visit) left out at the search limit", sourceLocation: sourceLocation)
         }
