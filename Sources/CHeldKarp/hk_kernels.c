@@ -1,9 +1,12 @@
-/* Held–Karp row kernels: see include/CHeldKarp.h for the recurrence.
+/* Held–Karp row kernels: see include/CHeldKarp.h for the recurrence and the
+ * paired layout.
  *
- * Each row S is built in registers: the accumulators start at inf; for every
- * k ∈ S one scalar E[S∖{k}][k] is broadcast and added to the contiguous row of
- * arc costs out of k, and the accumulators take the element-wise minimum. No
- * horizontal reduction, no membership test, no branch but the loop over k.
+ * Each row E[S] is built in registers: the accumulators start at inf; for
+ * every k ∈ S one scalar E[S∖{k}][k] is broadcast and added to the contiguous
+ * row of arc costs out of k, and the accumulators take the element-wise
+ * minimum. No horizontal reduction, no membership test, no branch but the
+ * loop over k. The row is then stored through a lane mask: only the entries
+ * j ∉ S, into the stored row that holds them.
  *
  * One function per instruction set and per vector count (the row width in
  * vectors), so the accumulators are a fixed set of registers. The AVX2 and
@@ -21,20 +24,53 @@
 
 int hk_out_stride(int m) { return (m + 15) & ~15; }
 
-/* Copies the start row into row 0 when the range begins there; returns the
- * first row left to compute. */
-static inline uint32_t hk_first_row(int32_t *table, const int32_t *start, int m, uint32_t lo) {
-    if (lo == 0) {
-        memcpy(table, start, (size_t)m * sizeof(int32_t));
-        return 1;
+/* Offsets, in entries, from the stored row of S to the entry E[S∖{k}][k]:
+ *   S without the top bit (stored as itself):  S∖{k} is stored 2^k rows back;
+ *   S with the top bit, k below it (stored as X = ~S): S∖{k} has the top bit,
+ *   so it is stored as X + 2^k, 2^k rows forward. */
+static inline void hk_offsets(ptrdiff_t *back, ptrdiff_t *fwd, int m) {
+    for (int k = 0; k < m; ++k) {
+        back[k] = (ptrdiff_t)k - ((ptrdiff_t)m << k);
+        fwd[k] = (ptrdiff_t)k + ((ptrdiff_t)m << k);
     }
-    return lo;
 }
 
-/* back[k]: where E[S∖{k}][k] lies relative to row S, in entries. */
-static inline void hk_back_offsets(ptrdiff_t *back, int m) {
-    for (int k = 0; k < m; ++k) back[k] = (ptrdiff_t)k - ((ptrdiff_t)m << k);
-}
+/* The loop over the rows lo ..< hi, shared by every kernel. The kernel
+ * defines ACC_DECL, ACC_INIT, ACC_ADD(a, costs) and ACC_STORE(row, bits). */
+#define HK_ROWS_LOOP                                                                \
+    const uint32_t half = 1u << (m - 1);                                            \
+    const uint32_t full = (half << 1) - 1u;                                         \
+    const int top = m - 1;                                                          \
+    ptrdiff_t back[32], fwd[32];                                                    \
+    hk_offsets(back, fwd, m);                                                       \
+    uint32_t s = lo;                                                                \
+    if (s == 0) {                                                                   \
+        memcpy(table, start, (size_t)m * sizeof(int32_t));                          \
+        s = 1;                                                                      \
+    }                                                                               \
+    for (; s < hi && s < half; ++s) {                                               \
+        int32_t *row = table + (size_t)s * (size_t)m;                               \
+        ACC_DECL;                                                                   \
+        ACC_INIT;                                                                   \
+        for (uint32_t rest = s; rest != 0; rest &= rest - 1) {                      \
+            int k = __builtin_ctz(rest);                                            \
+            ACC_ADD(row[back[k]], out + (size_t)k * stride);                        \
+        }                                                                           \
+        ACC_STORE(row, ~s & full);                                                  \
+    }                                                                               \
+    for (; s < hi; ++s) {                                                           \
+        uint32_t x = ~s & full;                                                     \
+        int32_t *row = table + (size_t)x * (size_t)m;                               \
+        ACC_DECL;                                                                   \
+        ACC_INIT;                                                                   \
+        ACC_ADD(table[(size_t)(s - half) * (size_t)m + (size_t)top],                \
+                out + (size_t)top * stride);                                        \
+        for (uint32_t rest = s & ~half; rest != 0; rest &= rest - 1) {              \
+            int k = __builtin_ctz(rest);                                            \
+            ACC_ADD(row[fwd[k]], out + (size_t)k * stride);                         \
+        }                                                                           \
+        ACC_STORE(row, x);                                                          \
+    }
 
 /* ---------------------------------------------------------------- portable */
 
@@ -44,84 +80,85 @@ static inline void hk_back_offsets(ptrdiff_t *back, int m) {
     static void hk_portable_##W(int32_t *table, const int32_t *out, const int32_t *start, \
                                 int m, int32_t inf, uint32_t lo, uint32_t hi) {     \
         enum { stride = ((W) + 15) & ~15 };                                         \
-        ptrdiff_t back[32];                                                         \
-        hk_back_offsets(back, m);                                                   \
-        for (uint32_t s = hk_first_row(table, start, m, lo); s < hi; ++s) {         \
-            int32_t acc[W];                                                         \
-            for (int i = 0; i < W; ++i) acc[i] = inf;                               \
-            int32_t *row = table + (size_t)s * (size_t)m;                           \
-            for (uint32_t rest = s; rest != 0; rest &= rest - 1) {                  \
-                int k = __builtin_ctz(rest);                                        \
-                int32_t a = row[back[k]];                                           \
-                const int32_t *c = out + (size_t)k * stride;                        \
-                for (int i = 0; i < W; ++i) {                                       \
-                    int32_t v = a + c[i];                                           \
-                    acc[i] = v < acc[i] ? v : acc[i];                               \
-                }                                                                   \
-            }                                                                       \
-            memcpy(row, acc, (size_t)m * sizeof(int32_t));                          \
-        }                                                                           \
+        HK_ROWS_LOOP                                                                \
     }
 
-HK_PORTABLE(8)
+#define ACC_DECL int32_t acc[32]
+#define ACC_INIT for (int i = 0; i < stride; ++i) acc[i] = inf
+#define ACC_ADD(a_, c_)                                                             \
+    do {                                                                            \
+        const int32_t a = (a_);                                                     \
+        const int32_t *c = (c_);                                                    \
+        for (int i = 0; i < stride; ++i) {                                          \
+            int32_t v = a + c[i];                                                   \
+            acc[i] = v < acc[i] ? v : acc[i];                                       \
+        }                                                                           \
+    } while (0)
+#define ACC_STORE(row_, bits_)                                                      \
+    do {                                                                            \
+        uint32_t b = (bits_);                                                       \
+        for (; b != 0; b &= b - 1) {                                                \
+            int j = __builtin_ctz(b);                                               \
+            (row_)[j] = acc[j];                                                     \
+        }                                                                           \
+    } while (0)
+
 HK_PORTABLE(16)
-HK_PORTABLE(24)
 HK_PORTABLE(32)
+
+#undef ACC_DECL
+#undef ACC_INIT
+#undef ACC_ADD
+#undef ACC_STORE
 
 static void hk_fill_portable(int32_t *table, const int32_t *out, const int32_t *start,
                              int m, int32_t inf, uint32_t lo, uint32_t hi) {
-    if (m <= 8) hk_portable_8(table, out, start, m, inf, lo, hi);
-    else if (m <= 16) hk_portable_16(table, out, start, m, inf, lo, hi);
-    else if (m <= 24) hk_portable_24(table, out, start, m, inf, lo, hi);
+    if (m <= 16) hk_portable_16(table, out, start, m, inf, lo, hi);
     else hk_portable_32(table, out, start, m, inf, lo, hi);
 }
 
 #if HK_X86
 /* -------------------------------------------------------------------- AVX2 */
 
-/* N vectors of 8 lanes. All but the last vector are full; the last is stored
- * whole when what it spills over lies in rows of lo ..< hi after this one
- * (ours to overwrite later, read by nobody before), through a lane mask
- * otherwise (the last rows of the range). */
-#define HK_AVX2(N)                                                                  \
-    __attribute__((target("avx2,bmi")))                                             \
-    static void hk_avx2_##N(int32_t *table, const int32_t *out, const int32_t *start, \
-                            int m, int32_t inf, uint32_t lo, uint32_t hi) {         \
-        enum { stride = (8 * (N) + 15) & ~15 };                                     \
-        ptrdiff_t back[32];                                                         \
-        hk_back_offsets(back, m);                                                   \
-        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);             \
-        const __m256i tail = _mm256_cmpgt_epi32(                                    \
-            _mm256_set1_epi32(m - 8 * ((N) - 1)), lane);                            \
-        /* A whole-vector store of row s stays inside rows lo ..< hi. */          \
-        const ptrdiff_t spill_limit = (ptrdiff_t)hi * m - 8 * (N);                  \
-        for (uint32_t s = hk_first_row(table, start, m, lo); s < hi; ++s) {         \
-            __m256i acc[N];                                                         \
-            for (int v = 0; v < (N); ++v) acc[v] = _mm256_set1_epi32(inf);          \
-            int32_t *row = table + (size_t)s * (size_t)m;                           \
-            for (uint32_t rest = s; rest != 0; rest &= rest - 1) {                  \
-                int k = __builtin_ctz(rest);                                        \
-                __m256i a = _mm256_set1_epi32(row[back[k]]);        \
-                const int32_t *c = out + (size_t)k * stride;                        \
-                for (int v = 0; v < (N); ++v) {                                     \
-                    __m256i x = _mm256_add_epi32(a,                                 \
-                        _mm256_loadu_si256((const __m256i *)(c + 8 * v)));          \
-                    acc[v] = _mm256_min_epi32(acc[v], x);                           \
-                }                                                                   \
-            }                                                                       \
-            for (int v = 0; v + 1 < (N); ++v)                                       \
-                _mm256_storeu_si256((__m256i *)(row + 8 * v), acc[v]);              \
-            if ((ptrdiff_t)s * m <= spill_limit)                                    \
-                _mm256_storeu_si256((__m256i *)(row + 8 * ((N) - 1)), acc[(N) - 1]); \
-            else                                                                    \
-                _mm256_maskstore_epi32(row + 8 * ((N) - 1), tail, acc[(N) - 1]);    \
+/* N vectors of 8 lanes; lane j of vector v is stored when bit 8v + j is set
+ * (the shift moves that bit to the sign bit maskstore reads). */
+#define ACC_DECL __m256i acc[4]
+#define ACC_INIT for (int v = 0; v < N; ++v) acc[v] = _mm256_set1_epi32(inf)
+#define ACC_ADD(a_, c_)                                                             \
+    do {                                                                            \
+        const __m256i a = _mm256_set1_epi32(a_);                                    \
+        const int32_t *c = (c_);                                                    \
+        for (int v = 0; v < N; ++v)                                                 \
+            acc[v] = _mm256_min_epi32(acc[v],                                       \
+                _mm256_add_epi32(a, _mm256_loadu_si256((const __m256i *)(c + 8 * v)))); \
+    } while (0)
+#define ACC_STORE(row_, bits_)                                                      \
+    do {                                                                            \
+        const __m256i bits = _mm256_set1_epi32((int32_t)(bits_));                   \
+        for (int v = 0; v < N; ++v) {                                               \
+            __m256i mask = _mm256_sllv_epi32(_mm256_srli_epi32(bits, 8 * v), shifts); \
+            _mm256_maskstore_epi32((row_) + 8 * v, mask, acc[v]);                   \
         }                                                                           \
+    } while (0)
+
+#define HK_AVX2(NN)                                                                 \
+    __attribute__((target("avx2,bmi")))                                             \
+    static void hk_avx2_##NN(int32_t *table, const int32_t *out, const int32_t *start, \
+                             int m, int32_t inf, uint32_t lo, uint32_t hi) {        \
+        enum { N = (NN), stride = (8 * (NN) + 15) & ~15 };                          \
+        const __m256i shifts = _mm256_setr_epi32(31, 30, 29, 28, 27, 26, 25, 24);   \
+        HK_ROWS_LOOP                                                                \
     }
 
 HK_AVX2(1)
 HK_AVX2(2)
 HK_AVX2(3)
 HK_AVX2(4)
+
+#undef ACC_DECL
+#undef ACC_INIT
+#undef ACC_ADD
+#undef ACC_STORE
 
 static void hk_fill_avx2(int32_t *table, const int32_t *out, const int32_t *start,
                          int m, int32_t inf, uint32_t lo, uint32_t hi) {
@@ -135,36 +172,38 @@ static void hk_fill_avx2(int32_t *table, const int32_t *out, const int32_t *star
 
 /* ----------------------------------------------------------------- AVX-512 */
 
-/* N vectors of 16 lanes; the last one is always stored through a mask. */
-#define HK_AVX512(N)                                                                \
+/* N vectors of 16 lanes, stored through the 16-bit lane masks directly. */
+#define ACC_DECL __m512i acc[2]
+#define ACC_INIT for (int v = 0; v < N; ++v) acc[v] = _mm512_set1_epi32(inf)
+#define ACC_ADD(a_, c_)                                                             \
+    do {                                                                            \
+        const __m512i a = _mm512_set1_epi32(a_);                                    \
+        const int32_t *c = (c_);                                                    \
+        for (int v = 0; v < N; ++v)                                                 \
+            acc[v] = _mm512_min_epi32(acc[v], _mm512_add_epi32(a, _mm512_loadu_si512(c + 16 * v))); \
+    } while (0)
+#define ACC_STORE(row_, bits_)                                                      \
+    do {                                                                            \
+        const uint32_t bits = (bits_);                                              \
+        for (int v = 0; v < N; ++v)                                                 \
+            _mm512_mask_storeu_epi32((row_) + 16 * v, (__mmask16)(bits >> (16 * v)), acc[v]); \
+    } while (0)
+
+#define HK_AVX512(NN)                                                               \
     __attribute__((target("avx512f,bmi")))                                          \
-    static void hk_avx512_##N(int32_t *table, const int32_t *out, const int32_t *start, \
-                              int m, int32_t inf, uint32_t lo, uint32_t hi) {       \
-        enum { stride = 16 * (N) };                                                 \
-        ptrdiff_t back[32];                                                         \
-        hk_back_offsets(back, m);                                                   \
-        const __mmask16 tail = (__mmask16)((1u << (m - 16 * ((N) - 1))) - 1u);      \
-        for (uint32_t s = hk_first_row(table, start, m, lo); s < hi; ++s) {         \
-            __m512i acc[N];                                                         \
-            for (int v = 0; v < (N); ++v) acc[v] = _mm512_set1_epi32(inf);          \
-            int32_t *row = table + (size_t)s * (size_t)m;                           \
-            for (uint32_t rest = s; rest != 0; rest &= rest - 1) {                  \
-                int k = __builtin_ctz(rest);                                        \
-                __m512i a = _mm512_set1_epi32(row[back[k]]);        \
-                const int32_t *c = out + (size_t)k * stride;                        \
-                for (int v = 0; v < (N); ++v) {                                     \
-                    __m512i x = _mm512_add_epi32(a, _mm512_loadu_si512(c + 16 * v)); \
-                    acc[v] = _mm512_min_epi32(acc[v], x);                           \
-                }                                                                   \
-            }                                                                       \
-            for (int v = 0; v + 1 < (N); ++v)                                       \
-                _mm512_storeu_si512(row + 16 * v, acc[v]);                          \
-            _mm512_mask_storeu_epi32(row + 16 * ((N) - 1), tail, acc[(N) - 1]);     \
-        }                                                                           \
+    static void hk_avx512_##NN(int32_t *table, const int32_t *out, const int32_t *start, \
+                               int m, int32_t inf, uint32_t lo, uint32_t hi) {      \
+        enum { N = (NN), stride = 16 * (NN) };                                      \
+        HK_ROWS_LOOP                                                                \
     }
 
 HK_AVX512(1)
 HK_AVX512(2)
+
+#undef ACC_DECL
+#undef ACC_INIT
+#undef ACC_ADD
+#undef ACC_STORE
 
 static void hk_fill_avx512(int32_t *table, const int32_t *out, const int32_t *start,
                            int m, int32_t inf, uint32_t lo, uint32_t hi) {
@@ -212,7 +251,7 @@ int hk_best_path(void) {
 
 void hk_fill_rows(int path, int32_t *table, const int32_t *out, const int32_t *start,
                   int m, int32_t inf, uint32_t lo, uint32_t hi) {
-    if (lo >= hi) return;
+    if (lo >= hi || m < 1 || m > 31) return;
 #if HK_X86
     if (path == HK_PATH_AVX512 && hk_path_available(HK_PATH_AVX512)) {
         hk_fill_avx512(table, out, start, m, inf, lo, hi);

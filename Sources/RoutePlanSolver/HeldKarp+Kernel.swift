@@ -56,9 +56,10 @@ extension HeldKarp {
     }
 
     /// The Held–Karp table: one contiguous, uninitialised allocation of
-    /// `m · 2ᵐ` entries, row `s` (a subset of the free nodes) at `s · m`.
+    /// `m · 2ᵐ⁻¹` entries, stored row `x` at `x · m` (see ``Fill`` for the
+    /// paired layout).
     ///
-    /// Rows are written by different workers, each its own rows, and read
+    /// Entries are written by different workers, each its own, and read
     /// only after they are complete (see ``Fill``), so sharing the pointer
     /// across threads is safe.
     ///
@@ -126,9 +127,17 @@ extension HeldKarp {
     ///
     /// so a row is built from one scalar per *k* ∈ *S*, added to the
     /// contiguous row of costs out of *k* and folded in by an element-wise
-    /// minimum: no horizontal reduction and no membership test (entries for
-    /// *j* ∈ *S* are computed and never read). Every value stays at most
-    /// `inf`, the accumulators' start, so sums never exceed 2·inf.
+    /// minimum: no horizontal reduction and no membership test. Every value
+    /// stays at most `inf`, the accumulators' start, so sums never exceed
+    /// 2·inf.
+    ///
+    /// **Layout.** E(S, ·) matters at the m − |S| nodes outside *S*, and
+    /// E(~S, ·) at the other |S|: the two share one stored row of *m*
+    /// entries. Stored row *X* (the top free node not in *X*) holds E(X, j)
+    /// at j ∉ X and E(~X, j) at j ∈ X; the kernels store a row through a lane
+    /// mask of the entries it owns. The table is `m · 2ᵐ⁻¹` entries, half a
+    /// row per subset, and so half the pages to fault in and clear, which
+    /// is most of the time of a large solve.
     ///
     /// **Order.** A row reads only rows of smaller subsets. With one worker
     /// rows go in increasing numeric order, so each bit *k* is one sequential
@@ -178,11 +187,20 @@ extension HeldKarp {
             start.deallocate()
         }
 
-        /// E(S, j), the value the walk back reads.
-        @inline(__always)
-        func entry(_ s: Int, _ j: Int) -> T { table.base[s &* m &+ j] }
+        /// The number of stored rows: one per pair of complementary subsets.
+        static func storedRows(m: Int) -> Int { m == 0 ? 0 : 1 << (m - 1) }
 
-        /// Fills rows `lo ..< hi`, whose smaller rows must be complete.
+        /// E(S, j) for j ∉ S, wherever the paired layout keeps it: subsets
+        /// without the top bit in their own stored row, the others in the row
+        /// of their complement.
+        @inline(__always)
+        func entry(_ s: Int, _ j: Int) -> T {
+            let half = 1 << (m &- 1)
+            let stored = s < half ? s : (half &* 2 &- 1) ^ s
+            return table.base[stored &* m &+ j]
+        }
+
+        /// Fills the subsets `lo ..< hi`, whose smaller subsets must be complete.
         func rows(_ lo: Int, _ hi: Int) {
             if path != .swift, T.self == Int32.self {
                 let table = UnsafeMutableRawPointer(self.table.base).assumingMemoryBound(to: Int32.self)
@@ -196,28 +214,38 @@ extension HeldKarp {
         }
 
         /// The portable kernel in Swift (the 64-bit table, and the reference
-        /// the C kernels are tested against).
+        /// the C kernels are tested against), with the same paired layout.
         func swiftRows(_ lo: Int, _ hi: Int) {
             let m = self.m, stride = self.stride, inf = self.inf
             let base = table.base
+            let half = 1 << (m - 1), full = 2 * half - 1
+            let acc = UnsafeMutablePointer<T>.allocate(capacity: m)
+            defer { acc.deallocate() }
             var s = lo
             if s == 0 {
                 base.update(from: start, count: m)
                 s = 1
             }
             while s < hi {
-                let row = base + s &* m
-                row.update(repeating: inf, count: m)
+                acc.update(repeating: inf, count: m)
                 var rest = s
                 while rest != 0 {
                     let k = rest.trailingZeroBitCount
                     rest &= rest &- 1
-                    let a = base[(s ^ (1 << k)) &* m &+ k]
+                    let a = entry(s ^ (1 << k), k)
                     let c = out + k &* stride
                     for j in 0..<m {
                         let v = a &+ c[j]
-                        row[j] = v < row[j] ? v : row[j]
+                        acc[j] = v < acc[j] ? v : acc[j]
                     }
+                }
+                // Only the entries j ∉ S, into the row that holds them.
+                let row = base + (s < half ? s : full ^ s) &* m
+                var outside = full & ~s
+                while outside != 0 {
+                    let j = outside.trailingZeroBitCount
+                    outside &= outside &- 1
+                    row[j] = acc[j]
                 }
                 s += 1
             }

@@ -44,7 +44,7 @@ public enum HeldKarp {
 
     static func tableBytes(freeNodes m: Int, elementSize: Int) -> Int? {
         guard m <= maximumFreeNodes else { return nil }
-        let entries = m.multipliedReportingOverflow(by: 1 << m)
+        let entries = m.multipliedReportingOverflow(by: Fill<Int32>.storedRows(m: m))
         guard !entries.overflow else { return nil }
         let bytes = entries.partialValue.multipliedReportingOverflow(by: elementSize)
         return bytes.overflow ? nil : bytes.partialValue
@@ -207,7 +207,7 @@ public enum HeldKarp {
         var last = [T](repeating: 0, count: m)
         if let tail = layout.tail { for k in 0..<m { last[k] = arc(free[k], tail) } }
 
-        let table = try Table<T>(count: m << m)
+        let table = try Table<T>(count: m * Fill<T>.storedRows(m: m))
         defer { table.deallocate() }
         let fill = Fill(table: table, m: m, inf: inf, path: path, control: control,
                         cost: { arc(free[$0], free[$1]) },
@@ -237,7 +237,7 @@ public enum HeldKarp {
             while sources != 0 {
                 let i = sources.trailingZeroBitCount
                 sources &= sources - 1
-                if fill.entry(before ^ (1 << i), i) &+ fill.out[i * fill.stride + k] == target { found = i; break }
+                if fill.entry(before ^ (1 << i), i) &+ fill.out[i &* fill.stride &+ k] == target { found = i; break }
             }
             precondition(found >= 0, "Held–Karp table is inconsistent")
             reversed.append(free[found])
