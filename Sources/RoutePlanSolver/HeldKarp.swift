@@ -3,21 +3,24 @@
 /// Let *n* be the number of nodes and *m* the number of nodes whose position
 /// is not fixed by the ``RouteEndpoints`` (*m* = *n* − 1 for a round trip or a
 /// path with a fixed start, *n* − 2 with both ends fixed, *n* with both free).
-/// For every subset *S* of the free nodes and every *j* ∈ *S*, the table holds
-/// the least cost of a path that leaves the fixed start (or starts anywhere in
-/// *S* when the start is free), visits exactly *S* and stops at *j*:
+/// For every subset *S* of the free nodes and every free *j* ∉ *S*, the table
+/// holds the least cost of a path that leaves the fixed start (or starts
+/// anywhere in *S* ∪ {j} when the start is free), visits exactly *S* and then
+/// takes the arc into *j*:
 ///
-///     C(S, j) = min over k ∈ S∖{j} of C(S∖{j}, k) + c(k, j),
-///     C({j}, j) = c(start, j)   (0 when the start is free)
+///     E(S, j) = min over k ∈ S of E(S∖{k}, k) + c(k, j),
+///     E(∅, j) = c(start, j)   (0 when the start is free)
 ///
-/// and the answer is min over *j* of C(all, j) + c(j, end) (no closing term when
-/// the end is free; `end` is the start again for a round trip).
+/// and the answer is min over *k* of E(all∖{k}, k) + c(k, end) (no closing
+/// term when the end is free; `end` is the start again for a round trip).
+/// This "push" form builds a row from one scalar per *k* and a contiguous row
+/// of costs, with no horizontal minimum (see ``Fill``).
 ///
-/// - Complexity: O(m²·2ᵐ) time, O(m·2ᵐ) memory: one contiguous table of
-///   `Int32` (`Int64` when the costs are too large for 32-bit sums), indexed
-///   by (subset, last node). The route is rebuilt from the table afterwards, so
-///   there is no parent table. The table size is checked against the memory
-///   limit before anything is allocated.
+/// - Complexity: O(m²·2ᵐ) time, O(m·2ᵐ⁻¹) memory: one contiguous table of
+///   `Int32` (`Int64` when the costs are too large for 32-bit sums) in which
+///   each subset and its complement share a row. The route is rebuilt from
+///   the table afterwards, so there is no parent table. The table size is
+///   checked against the memory limit before anything is allocated.
 /// - Guarantee: the returned route has the least total cost of all routes
 ///   that obey the endpoints and avoid forbidden arcs.
 public enum HeldKarp {
