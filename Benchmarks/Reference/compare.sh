@@ -15,6 +15,7 @@
 #
 #   Benchmarks/Reference/compare.sh [n …]        (default: 20 22 23 24 25)
 #   HK_REFERENCE=dir RUNS=9 THREADS=2 Benchmarks/Reference/compare.sh 22
+#   BASELINE=/path/to/older/routeplan Benchmarks/Reference/compare.sh   (adds its column, same runs)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -46,8 +47,11 @@ timed() {
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 mb() { echo $(( $1 / 1024 )); }
 
-printf '%-3s | %-17s | %-17s | %-17s | %-17s | %s\n' n "tuned C, ${threads} thr" "RoutePlan" \
+baseline="${BASELINE:-}"
+printf '%-3s | %-17s | %-17s | %-17s | %-17s | %-19s' n "tuned C, ${threads} thr" "RoutePlan" \
   "held_karp.c" "+ parent table" "RoutePlan ÷ tuned C"
+[ -z "$baseline" ] || printf ' | %-17s | %s' "baseline RoutePlan" "baseline ÷ tuned C"
+echo
 for n in "${sizes[@]}"; do
   file="$work/rand$n.atsp"
   {
@@ -56,7 +60,7 @@ for n in "${sizes[@]}"; do
     "$work/hk_bench" dump "$n" 1
     echo "EOF"
   } >"$file"
-  : >"$work/t_ref"; : >"$work/t_rp"; : >"$work/t_c"; : >"$work/t_p"
+  : >"$work/t_ref"; : >"$work/t_rp"; : >"$work/t_c"; : >"$work/t_p"; : >"$work/t_b"
   for _ in $(seq "$runs"); do
     timed "$work/t_ref" "$work/hk_bench" "$n" 1 0 "$threads"
     mem_ref=$(cat "$work/mem"); length_ref=$(grep -o 'cost=[0-9]*' "$work/out" | cut -d= -f2)
@@ -66,15 +70,25 @@ for n in "${sizes[@]}"; do
     mem_c=$(cat "$work/mem"); length_c=$(cut -d' ' -f1 "$work/out")
     timed "$work/t_p" "$work/hk_parent" "$file"
     mem_p=$(cat "$work/mem")
+    if [ -n "$baseline" ]; then
+      timed "$work/t_b" "$baseline" solve "$file" --exact --format json
+      mem_b=$(cat "$work/mem"); length_b=$(grep '"length"' "$work/out" | tr -dc 0-9)
+      [ "$length_b" = "$length_ref" ] || { echo "n=$n: baseline length $length_b, tuned C $length_ref" >&2; exit 1; }
+    fi
   done
   if [ "$length_ref" != "$length_rp" ] || [ "$length_ref" != "$length_c" ]; then
     echo "n=$n: lengths differ (tuned C $length_ref, RoutePlan $length_rp, held_karp.c $length_c)" >&2
     exit 1
   fi
   ref=$(median "$work/t_ref"); rp=$(median "$work/t_rp"); c=$(median "$work/t_c"); p=$(median "$work/t_p")
-  printf '%-3s | %-17s | %-17s | %-17s | %-17s | %s\n' "$n" \
+  printf '%-3s | %-17s | %-17s | %-17s | %-17s | %-19s' "$n" \
     "$(printf '%.3f' "$ref") s, $(mb "$mem_ref") MB" "$(printf '%.3f' "$rp") s, $(mb "$mem_rp") MB" \
     "$(printf '%.3f' "$c") s, $(mb "$mem_c") MB" "$(printf '%.3f' "$p") s, $(mb "$mem_p") MB" \
     "$(awk -v a="$rp" -v b="$ref" 'BEGIN { printf "%.2f", a / b }')"
+  if [ -n "$baseline" ]; then
+    b=$(median "$work/t_b")
+    printf ' | %-17s | %s' "$(printf '%.3f' "$b") s, $(mb "$mem_b") MB" "$(awk -v a="$b" -v r="$ref" 'BEGIN { printf "%.2f", a / r }')"
+  fi
+  echo
 done
 echo "(whole-process wall time, median of $runs alternating runs; length $length_ref at the last n, equal for all)"
