@@ -277,7 +277,9 @@ extension HeldKarp {
             if job.prefaultChunks > 0 {
                 let raw = UnsafeMutableRawPointer(table.base)
                 let page = 4096
-                while true {
+                // The deadline and cancellation are polled per 2 MiB chunk: a
+                // large table takes a good part of a second to fault in.
+                while keepGoing(job, polling: worker == 0) {
                     let chunk = job.prefaultNext.wrappingAdd(1, ordering: .relaxed).oldValue
                     if chunk >= job.prefaultChunks { break }
                     let lo = chunk * Table<T>.hugePage
@@ -288,10 +290,14 @@ extension HeldKarp {
                         offset += page
                     }
                 }
-                // The fill must not start while another worker still writes zeros.
+                // The fill must not start while another worker still writes
+                // zeros. A worker that stopped still counts itself, and the
+                // others stop waiting once the stop flag is up (they then
+                // return before filling anything).
                 job.prefaultDone.wrappingAdd(1, ordering: .acquiringAndReleasing)
                 var spins = 0
                 while job.prefaultDone.load(ordering: .acquiring) < job.workers {
+                    if job.stop.load(ordering: .relaxed) != Job.running { return }
                     spins += 1
                     if spins & 0x3F == 0 { sched_yield() }
                 }
