@@ -30,7 +30,8 @@ extern "C" {
 #endif
 
 /* Instruction-set paths. HK_PATH_PORTABLE is compiled for the target's
- * baseline (SSE2 on x86-64, NEON on arm64) and exists everywhere. */
+ * baseline (SSE2 on x86-64, NEON on arm64) and exists everywhere;
+ * HK_PATH_AVX2 needs AVX2 and BMI1, HK_PATH_AVX512 AVX-512 F and VL and BMI1. */
 enum {
     HK_PATH_PORTABLE = 0,
     HK_PATH_AVX2 = 1,
