@@ -253,12 +253,10 @@ extension HeldKarp {
 
         /// Fills the whole table with `requested` workers (at least one).
         func run(workers requested: Int, prefault: Bool) throws {
-            let subsets = 1 << m
             let workers = max(1, min(requested, 64))
             let schedule = Schedule(m: m, workers: workers)
             let chunks = prefault && workers > 1 && table.isMapped ? (table.bytes + Table<T>.hugePage - 1) / Table<T>.hugePage : 0
             let job = Job(schedule: schedule, workers: workers, prefaultChunks: chunks)
-            _ = subsets
             var threads: [WorkerThread] = []
             for worker in 1..<workers {
                 threads.append(WorkerThread { self.work(worker: worker, job: job) })
