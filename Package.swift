@@ -5,7 +5,7 @@ import PackageDescription
 //
 //   routeplan (executable) ─▶ RoutePlanCLI ─▶ RoutePlan (planner facade)
 //                                                ├─▶ RoutePlanMatrix ─▶ CLAPACK (system liblapack), RoutePlanTSPLIB
-//                                                ├─▶ RoutePlanSolver (integer costs only)
+//                                                ├─▶ RoutePlanSolver (integer costs only) ─▶ CHeldKarp (C kernels)
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
 //                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`) ─▶ CZlib (system zlib, for .gz files)
 //                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
@@ -51,7 +51,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "RoutePlanSolver"),
+        // Held–Karp row kernels in C: AVX-512 / AVX2 chosen at run time by
+        // CPU detection, a portable fallback elsewhere; no unsafe flags.
+        .target(name: "CHeldKarp"),
+        .target(name: "RoutePlanSolver", dependencies: ["CHeldKarp"]),
         .target(name: "RoutePlanMatrix", dependencies: ["RoutePlanSolver", "RoutePlanTSPLIB", "CLAPACK"]),
         .target(name: "RoutePlanTSPLIB", dependencies: ["CZlib"]),
         .target(name: "RoutePlanExport"),

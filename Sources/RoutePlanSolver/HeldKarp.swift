@@ -3,21 +3,24 @@
 /// Let *n* be the number of nodes and *m* the number of nodes whose position
 /// is not fixed by the ``RouteEndpoints`` (*m* = *n* − 1 for a round trip or a
 /// path with a fixed start, *n* − 2 with both ends fixed, *n* with both free).
-/// For every subset *S* of the free nodes and every *j* ∈ *S*, the table holds
-/// the least cost of a path that leaves the fixed start (or starts anywhere in
-/// *S* when the start is free), visits exactly *S* and stops at *j*:
+/// For every subset *S* of the free nodes and every free *j* ∉ *S*, the table
+/// holds the least cost of a path that leaves the fixed start (or starts
+/// anywhere in *S* ∪ {j} when the start is free), visits exactly *S* and then
+/// takes the arc into *j*:
 ///
-///     C(S, j) = min over k ∈ S∖{j} of C(S∖{j}, k) + c(k, j),
-///     C({j}, j) = c(start, j)   (0 when the start is free)
+///     E(S, j) = min over k ∈ S of E(S∖{k}, k) + c(k, j),
+///     E(∅, j) = c(start, j)   (0 when the start is free)
 ///
-/// and the answer is min over *j* of C(all, j) + c(j, end) (no closing term when
-/// the end is free; `end` is the start again for a round trip).
+/// and the answer is min over *k* of E(all∖{k}, k) + c(k, end) (no closing
+/// term when the end is free; `end` is the start again for a round trip).
+/// This "push" form builds a row from one scalar per *k* and a contiguous row
+/// of costs, with no horizontal minimum (see ``Fill``).
 ///
-/// - Complexity: O(m²·2ᵐ) time, O(m·2ᵐ) memory: one contiguous table of
-///   `Int32` (`Int64` when the costs are too large for 32-bit sums), indexed
-///   by (subset, last node). The route is rebuilt from the table afterwards, so
-///   there is no parent table. The table size is checked against the memory
-///   limit before anything is allocated.
+/// - Complexity: O(m²·2ᵐ) time, O(m·2ᵐ⁻¹) memory: one contiguous table of
+///   `Int32` (`Int64` when the costs are too large for 32-bit sums) in which
+///   each subset and its complement share a row. The route is rebuilt from
+///   the table afterwards, so there is no parent table. The table size is
+///   checked against the memory limit before anything is allocated.
 /// - Guarantee: the returned route has the least total cost of all routes
 ///   that obey the endpoints and avoid forbidden arcs.
 public enum HeldKarp {
@@ -44,7 +47,7 @@ public enum HeldKarp {
 
     static func tableBytes(freeNodes m: Int, elementSize: Int) -> Int? {
         guard m <= maximumFreeNodes else { return nil }
-        let entries = m.multipliedReportingOverflow(by: 1 << m)
+        let entries = m.multipliedReportingOverflow(by: Fill<Int32>.storedRows(m: m))
         guard !entries.overflow else { return nil }
         let bytes = entries.partialValue.multipliedReportingOverflow(by: elementSize)
         return bytes.overflow ? nil : bytes.partialValue
@@ -62,9 +65,8 @@ public enum HeldKarp {
     ///   - memoryLimit: the most bytes the table may take; `nil` uses the
     ///     memory the system reports as available.
     ///   - control: deadline and cancellation, polled every few thousand subsets.
-    ///   - workers: threads to fill the table with (rounded down to a power of
-    ///     two, at most 8); by default all processors from
-    ///     ``parallelThreshold`` free nodes on, one below it.
+    ///   - workers: threads to fill the table with (at most 64); by default
+    ///     all processors from ``parallelThreshold`` free nodes on, one below it.
     /// - Throws: ``SolverError/exactTooManyNodes(nodes:maximum:)`` or
     ///   ``SolverError/exactNeedsTooMuchMemory(nodes:requiredBytes:limitBytes:limit:)``
     ///   before allocating; ``SolverError/noFeasibleRoute(nodes:)``,
@@ -89,13 +91,29 @@ public enum HeldKarp {
         control: SolveControl = .unlimited,
         workers: Int? = nil
     ) throws -> Solution {
+        try solveBlocking(matrix, endpoints: endpoints, memoryLimit: memoryLimit, control: control,
+                          workers: workers, path: .best, prefault: true)
+    }
+
+    /// The solve with the kernel path chosen (tests force each one; a path
+    /// the machine lacks falls back to the portable one) and prefaulting of
+    /// the table's pages on all workers before the fill switched.
+    static func solveBlocking(
+        _ matrix: CostMatrix,
+        endpoints: RouteEndpoints,
+        memoryLimit: Int?,
+        control: SolveControl,
+        workers: Int?,
+        path: KernelPath,
+        prefault: Bool
+    ) throws -> Solution {
         try endpoints.validate(nodeCount: matrix.count)
         try checkMemory(matrix, endpoints: endpoints, memoryLimit: memoryLimit)
         let layout = Layout(nodes: matrix.count, endpoints: endpoints)
         let workers = workers ?? (layout.free.count >= parallelThreshold ? processorCount : 1)
         let free = usesWideSums(matrix)
-            ? try run(Int64.self, matrix, layout, control, workers)
-            : try run(Int32.self, matrix, layout, control, workers)
+            ? try run(Int64.self, matrix, layout, control, workers, .swift, prefault)
+            : try run(Int32.self, matrix, layout, control, workers, path, prefault)
         let order = layout.route(free: free)
         guard let cost = matrix.cost(of: order, closed: endpoints.isRoundTrip) else {
             throw SolverError.noFeasibleRoute(nodes: matrix.count)
@@ -165,7 +183,8 @@ public enum HeldKarp {
 
     /// Fills the table and rebuilds the free nodes' optimal order.
     private static func run<T: FixedWidthInteger & SignedInteger & Sendable>(
-        _: T.Type, _ matrix: CostMatrix, _ layout: Layout, _ control: SolveControl, _ workers: Int
+        _: T.Type, _ matrix: CostMatrix, _ layout: Layout, _ control: SolveControl, _ workers: Int,
+        _ path: KernelPath, _ prefault: Bool
     ) throws -> [Int] {
         let free = layout.free
         let m = free.count
@@ -176,67 +195,57 @@ public enum HeldKarp {
             }
             return []
         }
+        // Try once before allocating: a solve cancelled before it starts
+        // never touches the table.
+        try control.checkpoint()
         // Unreachable states and forbidden arcs hold `inf`. Every state is at
         // most inf and every arc at most inf, so a sum never exceeds 2·inf <
-        // T.max and the inner loop needs neither branches nor overflow checks.
+        // T.max and the kernels need neither branches nor overflow checks;
+        // real path sums stay below inf (``usesWideSums(_:)``).
         let inf = T.max / 4
         func arc(_ a: Int, _ b: Int) -> T {
             let c = matrix[a, b]
             return c == CostMatrix.forbidden ? inf : T(c)
         }
-        // incoming[j * m + k] = c(free[k], free[j]) (inf on the diagonal): the
-        // inner loop over k reads it contiguously.
-        var incoming = [T](repeating: inf, count: m * m)
-        var first = [T](repeating: 0, count: m)
         var last = [T](repeating: 0, count: m)
-        // predecessors[j]: the free nodes with an allowed arc into j.
-        var predecessors = [Int](repeating: 0, count: m)
-        for j in 0..<m {
-            for k in 0..<m where k != j {
-                incoming[j * m + k] = arc(free[k], free[j])
-                if incoming[j * m + k] < inf { predecessors[j] |= 1 << k }
-            }
-            if let head = layout.head { first[j] = arc(head, free[j]) }
-            if let tail = layout.tail { last[j] = arc(free[j], tail) }
-        }
+        if let tail = layout.tail { for k in 0..<m { last[k] = arc(free[k], tail) } }
 
-        let subsets = 1 << m
-        let table = try Table<T>(count: m * subsets)
+        let table = try Table<T>(count: m * Fill<T>.storedRows(m: m))
         defer { table.deallocate() }
-        let kernel = Kernel(table: table, incoming: incoming, first: first,
-                            predecessors: predecessors, m: m, inf: inf, control: control)
-        defer { kernel.deallocate() }
-        try kernel.fill(workers: workers)
+        let fill = Fill(table: table, m: m, inf: inf, path: path, control: control,
+                        cost: { arc(free[$0], free[$1]) },
+                        first: { k in layout.head.map { arc($0, free[k]) } ?? 0 })
+        defer { fill.deallocate() }
+        try fill.run(workers: workers, prefault: prefault)
 
-        // Close the route and pick the best last free node.
-        let full = subsets - 1
+        // Close the route: the best last free node k after all the others.
+        let full = (1 << m) - 1
         var bestLast = -1
         var bestCost = inf
-        for j in 0..<m {
-            let total = table[full * m + j] &+ last[j]
-            if total < bestCost { bestCost = total; bestLast = j }
+        for k in 0..<m {
+            let total = fill.entry(full ^ (1 << k), k) &+ last[k]
+            if total < bestCost { bestCost = total; bestLast = k }
         }
         guard bestLast >= 0 else { throw SolverError.noFeasibleRoute(nodes: matrix.count) }
 
-        // Walk back through the table: the predecessor of (S, j) is any k whose
-        // state plus the arc reproduces C(S, j) exactly.
+        // Walk back: the node before k (after visiting `before`) is any i in
+        // `before` whose entry plus the arc i → k reproduces E(before, k).
         var reversed = [free[bestLast]]
-        var s = full
-        var j = bestLast
-        while s & (s - 1) != 0 {
-            let prev = s ^ (1 << j)
-            let target = table[s * m + j]
-            var sources = prev
+        var before = full ^ (1 << bestLast)
+        var k = bestLast
+        while before != 0 {
+            let target = fill.entry(before, k)
+            var sources = before
             var found = -1
             while sources != 0 {
-                let k = sources.trailingZeroBitCount
+                let i = sources.trailingZeroBitCount
                 sources &= sources - 1
-                if table[prev * m + k] &+ incoming[j * m + k] == target { found = k; break }
+                if fill.entry(before ^ (1 << i), i) &+ fill.out[i &* fill.stride &+ k] == target { found = i; break }
             }
             precondition(found >= 0, "Held–Karp table is inconsistent")
             reversed.append(free[found])
-            s = prev
-            j = found
+            before ^= 1 << found
+            k = found
         }
         return reversed.reversed()
     }

@@ -85,10 +85,11 @@ struct HeldKarpTests {
     func memoryLimit() async throws {
         var gen = InstanceGenerator(seed: 3)
         let matrix = try gen.asymmetric(20)
-        // 19 free nodes: 19 · 2¹⁹ · 4 bytes = 39,845,888 bytes.
-        #expect(HeldKarp.requiredBytes(for: matrix, endpoints: .roundTrip()) == 19 << 19 * 4)
+        // 19 free nodes: 19 · 2¹⁸ · 4 bytes = 19,922,944 bytes (one stored
+        // row per pair of complementary subsets).
+        #expect(HeldKarp.requiredBytes(for: matrix, endpoints: .roundTrip()) == 19 << 18 * 4)
         await #expect(throws: SolverError.exactNeedsTooMuchMemory(
-            nodes: 20, requiredBytes: 39_845_888, limitBytes: 1_000_000, limit: .requested)) {
+            nodes: 20, requiredBytes: 19_922_944, limitBytes: 1_000_000, limit: .requested)) {
             try await HeldKarp.solve(matrix, endpoints: .roundTrip(), memoryLimit: 1_000_000)
         }
         let huge = try gen.asymmetric(40)
@@ -239,7 +240,7 @@ struct HeldKarpSizeCheckTests {
         #expect(throws: SolverError.exactTooManyNodes(nodes: 20_000, maximum: 32)) {
             try HeldKarp.checkSize(nodes: 20_000, endpoints: .roundTrip(from: 0), memoryLimit: nil)
         }
-        #expect(throws: SolverError.exactNeedsTooMuchMemory(nodes: 24, requiredBytes: 23 << 23 * 4,
+        #expect(throws: SolverError.exactNeedsTooMuchMemory(nodes: 24, requiredBytes: 23 << 22 * 4,
                                                             limitBytes: 1 << 20, limit: .requested)) {
             try HeldKarp.checkSize(nodes: 24, endpoints: .roundTrip(from: 0), memoryLimit: 1 << 20)
         }

@@ -150,7 +150,7 @@ struct PlannerTests {
             try await Planner().plan(plan, options: options)
         } throws: { error in
             guard case let PlanningError.solver(.exactNeedsTooMuchMemory(nodes, required, limit, source)) = error else { return false }
-            return nodes == 24 && required == 23 << 23 * 4 && limit == 1 << 20 && source == .requested
+            return nodes == 24 && required == 23 << 22 * 4 && limit == 1 << 20 && source == .requested
         }
     }
 
