@@ -5,7 +5,7 @@ import PackageDescription
 //
 //   routeplan (executable) ─▶ RoutePlanCLI ─▶ RoutePlan (planner facade)
 //                                                ├─▶ RoutePlanMatrix ─▶ CLAPACK (system liblapack), RoutePlanTSPLIB
-//                                                ├─▶ RoutePlanSolver (integer costs only)
+//                                                ├─▶ RoutePlanSolver (integer costs only) ─▶ CClp (system COIN-OR CLP, the branch-and-cut LP engine)
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
 //                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`) ─▶ CZlib (system zlib, for .gz files)
 //                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
@@ -47,11 +47,16 @@ let package = Package(
             providers: [.apt(["liblapack-dev"])]
         ),
         .systemLibrary(
+            name: "CClp",
+            pkgConfig: "clp",
+            providers: [.apt(["coinor-libclp-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "RoutePlanSolver"),
+        .target(name: "RoutePlanSolver", dependencies: ["CClp"]),
         .target(name: "RoutePlanMatrix", dependencies: ["RoutePlanSolver", "RoutePlanTSPLIB", "CLAPACK"]),
         .target(name: "RoutePlanTSPLIB", dependencies: ["CZlib"]),
         .target(name: "RoutePlanExport"),

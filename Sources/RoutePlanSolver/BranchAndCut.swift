@@ -61,8 +61,11 @@ public enum BranchAndCut {
 
     /// Solves `matrix` under `endpoints` exactly, or as far as `control` allows.
     ///
-    /// - Parameter incumbent: a route to start from (the first upper bound);
-    ///   its edges seed the LP.
+    /// - Parameters:
+    ///   - incumbent: a route to start from (the first upper bound); its
+    ///     edges seed the LP.
+    ///   - proofBudget: stop the search after this long even before the
+    ///     control's deadline (`nil`: only the control's).
     /// - Returns: the best route with `provenOptimal` set when the search
     ///   finished and every check passed; otherwise the best route and the
     ///   best bound proven.
@@ -72,7 +75,7 @@ public enum BranchAndCut {
     /// - Complexity: exponential in the worst case; memory O(n²) for the
     ///   graph plus O(open nodes · depth) for the search tree.
     public static func solve(_ matrix: CostMatrix, endpoints: RouteEndpoints, incumbent: Solution?,
-                             control: SolveControl) throws -> Result {
+                             control: SolveControl, proofBudget: Duration? = nil) throws -> Result {
         try endpoints.validate(nodeCount: matrix.count)
         let n = matrix.count
         guard n <= maximumNodes else { throw SolverError.exactTooManyNodes(nodes: n, maximum: maximumNodes) }
@@ -88,7 +91,9 @@ public enum BranchAndCut {
            let edges = graph.edges(of: incumbent.order, endpoints: endpoints) {
             start = (cost, incumbent.order, edges)
         }
-        let search = BranchAndCutSearch(graph: graph, endpoints: endpoints, control: control, incumbent: start)
+        let stopAt = proofBudget.map { ContinuousClock.now.advanced(by: $0) }
+        let search = BranchAndCutSearch(graph: graph, endpoints: endpoints, control: control, stopAt: stopAt,
+                                        incumbent: start)
         var open = NodeQueue()
         open.push(.init(fixings: [], bound: Int.min, depth: 0, id: 0))
         var nextID = 1
@@ -96,7 +101,7 @@ public enum BranchAndCut {
         var stopped = false
         while let node = open.pop() {
             if let best = search.incumbentCost, node.bound >= best { continue }
-            if control.shouldStop {
+            if search.shouldStop {
                 open.push(node)
                 stopped = true
                 break
@@ -105,7 +110,7 @@ public enum BranchAndCut {
             case .pruned:
                 break
             case let .unresolved(bound):
-                if control.shouldStop {
+                if search.shouldStop {
                     open.push(Node(fixings: node.fixings, bound: bound, depth: node.depth, id: node.id))
                     stopped = true
                 } else {
@@ -123,7 +128,8 @@ public enum BranchAndCut {
         }
         if control.isCancelled { throw SolverError.cancelled }
 
-        let statistics = Statistics(searchNodes: search.searchNodes, rootBound: search.rootLowerBound,
+        let rootBound = search.rootLowerBound.map { root in search.incumbentCost.map { min(root, $0) } ?? root }
+        let statistics = Statistics(searchNodes: search.searchNodes, rootBound: rootBound,
                                     lpSolves: search.lpSolves, cuts: search.cutsAdded)
         let openBound = min(open.minimumBound ?? Int.max, unresolvedBound)
         guard let cost = search.incumbentCost, let route = search.incumbentRoute else {

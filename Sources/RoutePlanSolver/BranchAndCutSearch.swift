@@ -27,6 +27,8 @@ final class BranchAndCutSearch {
     let graph: BranchAndCutGraph
     let endpoints: RouteEndpoints
     let control: SolveControl
+    /// An extra deadline of the search's own (a proof budget), if any.
+    let stopAt: ContinuousClock.Instant?
     let lp: BranchAndCutLP
 
     private(set) var columnOfEdge: [Int32]
@@ -53,11 +55,12 @@ final class BranchAndCutSearch {
     /// Cut rows kept at most before slack ones are purged.
     private let maxCuts: Int
 
-    init(graph: BranchAndCutGraph, endpoints: RouteEndpoints, control: SolveControl,
+    init(graph: BranchAndCutGraph, endpoints: RouteEndpoints, control: SolveControl, stopAt: ContinuousClock.Instant?,
          incumbent: (cost: Int, route: [Int], edges: [Int])?) {
         self.graph = graph
         self.endpoints = endpoints
         self.control = control
+        self.stopAt = stopAt
         let n = graph.nodeCount
         lp = BranchAndCutLP(degreeRows: n)
         columnOfEdge = [Int32](repeating: -1, count: graph.edges.count)
@@ -83,6 +86,13 @@ final class BranchAndCutSearch {
             initial.formUnion(cheapest)
         }
         addColumns(initial.sorted())
+    }
+
+    /// Whether to stop: cancelled, past the control's deadline or past ``stopAt``.
+    var shouldStop: Bool {
+        if control.shouldStop { return true }
+        guard let stopAt else { return false }
+        return ContinuousClock.now >= stopAt
     }
 
     // MARK: Columns and rows
@@ -166,7 +176,7 @@ final class BranchAndCutSearch {
         var history: [Double] = []
         var addedEverything = false
         while true {
-            if control.shouldStop { return .unresolved(bound: bound) }
+            if shouldStop { return .unresolved(bound: bound) }
             let status = lp.solve()
             lpSolves += 1
             if status == .failed { return .unresolved(bound: bound) }
@@ -240,7 +250,7 @@ final class BranchAndCutSearch {
             } else {
                 let limit = max(20, n / 2)
                 new = BranchAndCutSeparation.minimumCuts(nodeCount: n, support: support, limit: limit) {
-                    control.shouldStop
+                    self.shouldStop
                 }.map { BranchAndCutCut(subtour: $0) }
             }
             for b in BranchAndCutSeparation.blossoms(nodeCount: n, support: support) {

@@ -9,9 +9,12 @@
 public enum RouteSolver {
     /// Which solver to run.
     public enum Strategy: String, Sendable, Hashable, CaseIterable {
-        /// Exact when it finishes quickly (see ``Options/exactNodeLimit``), heuristic otherwise.
+        /// Held–Karp when it finishes quickly (see ``Options/exactNodeLimit``),
+        /// branch and cut up to ``Options/branchAndCutNodeLimit`` nodes within
+        /// ``Options/proofTimeLimit``, heuristic otherwise.
         case automatic
-        /// Always Held–Karp; refused before any allocation if it would not fit in memory.
+        /// Always exact: Held–Karp on small problems, branch and cut beyond
+        /// (see ``RouteSolver/exactEngine(nodes:endpoints:options:)``).
         case exact
         /// Always local search.
         case heuristic
@@ -26,8 +29,15 @@ public enum RouteSolver {
         /// The most memory the exact solver's table may take, in bytes; `nil`
         /// means whatever the system reports as available.
         public var maxMemoryBytes: Int?
-        /// The largest number of free nodes `automatic` solves exactly.
+        /// The largest number of free nodes `automatic` solves by Held–Karp.
         public var exactNodeLimit: Int
+        /// The largest number of nodes `automatic` tries to prove optimal by
+        /// branch and cut (0: never); larger problems go to the heuristic.
+        public var branchAndCutNodeLimit: Int
+        /// How long `automatic` lets branch and cut try to prove a route
+        /// optimal (within ``timeLimit``) before it settles for the best
+        /// route and bound found; `nil` for no limit of its own.
+        public var proofTimeLimit: Duration?
         /// Seeds the heuristic's random kicks.
         public var seed: UInt64
         /// Whether to compute a lower bound for a heuristic route (see ``LowerBound``).
@@ -53,10 +63,19 @@ public enum RouteSolver {
         /// the largest size that stays a fraction of a second; `--exact` goes
         /// further.
         public static let defaultExactNodeLimit = 22
+        /// The default ``branchAndCutNodeLimit``: 300 nodes (d198 proves in
+        /// under a second; 300-node LPs stay a few megabytes).
+        public static let defaultBranchAndCutNodeLimit = 300
+        /// The default ``proofTimeLimit``: 10 s.
+        public static let defaultProofTimeLimit: Duration = .seconds(10)
 
         public init(strategy: Strategy = .automatic, timeLimit: Duration? = nil, maxMemoryBytes: Int? = nil,
                     exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true,
-                    parallelSearch: Bool = true, progress: SolveProgress? = nil, maxThreads: Int = 3) {
+                    parallelSearch: Bool = true, progress: SolveProgress? = nil, maxThreads: Int = 3,
+                    branchAndCutNodeLimit: Int = defaultBranchAndCutNodeLimit,
+                    proofTimeLimit: Duration? = defaultProofTimeLimit) {
+            self.branchAndCutNodeLimit = branchAndCutNodeLimit
+            self.proofTimeLimit = proofTimeLimit
             self.maxThreads = max(1, maxThreads)
             self.parallelSearch = parallelSearch
             self.progress = progress
@@ -79,11 +98,15 @@ public enum RouteSolver {
         /// A proven lower bound on the cost of any route (the cost itself when
         /// proven optimal); `nil` when none was computed.
         public let lowerBound: Int?
+        /// What branch and cut did (search nodes, root bound), when it ran.
+        public let branchAndCut: BranchAndCut.Statistics?
 
         /// An outcome for a route found outside ``RouteSolver/solve(_:endpoints:options:)``.
-        public init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?) {
+        public init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?,
+                    branchAndCut: BranchAndCut.Statistics? = nil) {
             self.solution = solution
             self.exactStoppedByTimeLimit = exactStoppedByTimeLimit
+            self.branchAndCut = branchAndCut
             self.lowerBound = solution.provenOptimal ? solution.cost : lowerBound.map { min($0, solution.cost) }
         }
 
@@ -95,6 +118,62 @@ public enum RouteSolver {
             guard lowerBound > 0 else { return nil }
             return Double(solution.cost - lowerBound) / Double(lowerBound) * 100
         }
+
+        /// How far below the route's cost the root LP bound of branch and
+        /// cut was, in percent of the cost; `nil` when it did not run.
+        public var rootGapPercent: Double? {
+            guard let root = branchAndCut?.rootBound, solution.cost > 0 else { return nil }
+            return Double(solution.cost - min(root, solution.cost)) / Double(solution.cost) * 100
+        }
+    }
+
+    /// Which exact solver a solve runs.
+    public enum ExactEngine: Sendable, Hashable {
+        /// Held–Karp dynamic programming (memory 2ⁿ·n).
+        case heldKarp
+        /// Branch and cut on the subtour LP (``BranchAndCut``).
+        case branchAndCut
+    }
+
+    /// Branch and cut takes over from Held–Karp at this many free nodes,
+    /// where it is faster: on asymmetric random costs (2-core machine,
+    /// median) Held–Karp takes 5 ms at 16 free nodes and 150 ms at 22, branch
+    /// and cut a few milliseconds for either.
+    public static let branchAndCutFreeNodes = 16
+
+    /// The exact solver `options` choose for `nodes` nodes, decided before
+    /// anything is allocated; `nil` when the solve is heuristic.
+    ///
+    /// `.exact` runs Held–Karp below ``branchAndCutFreeNodes`` free nodes
+    /// when its table fits, else branch and cut up to
+    /// ``BranchAndCut/maximumNodes`` (beyond, Held–Karp, which then refuses
+    /// for memory). `.automatic` runs Held–Karp up to
+    /// ``Options/exactNodeLimit`` free nodes under the same rule, then branch
+    /// and cut up to ``Options/branchAndCutNodeLimit`` nodes.
+    public static func exactEngine(nodes n: Int, endpoints: RouteEndpoints, options: Options) -> ExactEngine? {
+        let free = HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints)
+        let bytes = HeldKarp.tableBytes(freeNodes: free, elementSize: 8)
+        let heldKarpFits = free <= HeldKarp.maximumFreeNodes
+            && bytes.map { $0 <= (options.maxMemoryBytes ?? SystemMemory.availableBytes() ?? .max) } ?? false
+        let branchAndCutFits = n >= BranchAndCut.minimumNodes && n <= BranchAndCut.maximumNodes
+        let heldKarpFirst = free < branchAndCutFreeNodes || !branchAndCutFits
+        switch options.strategy {
+        case .heuristic:
+            return free <= 1 ? .heldKarp : nil
+        case .exact:
+            return heldKarpFirst && (heldKarpFits || !branchAndCutFits) ? .heldKarp : .branchAndCut
+        case .automatic:
+            if free <= options.exactNodeLimit && heldKarpFits && heldKarpFirst { return .heldKarp }
+            if branchAndCutFits && n <= options.branchAndCutNodeLimit { return .branchAndCut }
+            return free <= options.exactNodeLimit && heldKarpFits ? .heldKarp : nil
+        }
+    }
+
+    /// The free nodes of the Held–Karp table a solve fills, or `nil` when it
+    /// fills none (branch and cut, heuristic): for memory estimates.
+    public static func heldKarpFreeNodes(nodes n: Int, endpoints: RouteEndpoints, options: Options) -> Int? {
+        exactEngine(nodes: n, endpoints: endpoints, options: options) == .heldKarp
+            ? HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints) : nil
     }
 
     /// Solves `matrix` under `endpoints`, on a thread of `executor`.
@@ -114,8 +193,7 @@ public enum RouteSolver {
                              options: Options = Options(), control: SolveControl? = nil,
                              executor: SolverExecutor = .dedicated) async throws -> Outcome {
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
-        let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
-        let heuristic = options.strategy == .heuristic || (options.strategy == .automatic && free > options.exactNodeLimit)
+        let heuristic = exactEngine(nodes: matrix.count, endpoints: endpoints, options: options) == nil
         return try await executor.run(threads: options.maxThreads, control: control, runsToDeadline: heuristic) { granted in
             var options = options
             options.maxThreads = granted
@@ -140,19 +218,30 @@ public enum RouteSolver {
         let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
         let threads = max(1, options.maxThreads)
 
-        let exact: Bool
+        var engine = exactEngine(nodes: matrix.count, endpoints: endpoints, options: options)
         switch options.strategy {
         case .exact:
-            try HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)
-            exact = true
+            if engine == .heldKarp {
+                try HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)
+            }
         case .heuristic:
-            exact = free <= 1
+            break
         case .automatic:
-            // Exact when small enough and the table fits; otherwise heuristic
-            // rather than an error, since the caller did not insist.
-            exact = free <= options.exactNodeLimit
-                && (try? HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)) != nil
+            // Held–Karp when small enough and the table fits; otherwise
+            // branch and cut or the heuristic rather than an error, since the
+            // caller did not insist.
+            if engine == .heldKarp,
+               (try? HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)) == nil {
+                let fits = matrix.count >= BranchAndCut.minimumNodes && matrix.count <= options.branchAndCutNodeLimit
+                engine = fits ? .branchAndCut : nil
+            }
         }
+        if engine == .branchAndCut {
+            let budget = options.strategy == .automatic ? options.proofTimeLimit : nil
+            return try solveByBranchAndCut(matrix, endpoints: endpoints, options: options, control: control,
+                                           freeNodes: free, budget: budget)
+        }
+        let exact = engine == .heldKarp
 
         guard exact else {
             options.progress?.enter(.localSearch)
@@ -244,6 +333,45 @@ public enum RouteSolver {
             return Outcome(solution: fallback, exactStoppedByTimeLimit: true,
                            lowerBound: bound(for: fallback, matrix, endpoints, options, control.grace(.milliseconds(100))))
         }
+    }
+
+    /// The heuristic's route first (its bounded default kicks, milliseconds
+    /// at these sizes), then branch and cut from it within `control` and
+    /// `budget`. Unproven, it answers the best route found and the best
+    /// bound proven (the 1-tree or assignment bound if the root LP was not
+    /// reached).
+    private static func solveByBranchAndCut(_ matrix: CostMatrix, endpoints: RouteEndpoints, options: Options,
+                                            control: SolveControl, freeNodes free: Int,
+                                            budget: Duration?) throws -> Outcome {
+        options.progress?.enter(.localSearch)
+        var heuristic: Solution?
+        do {
+            heuristic = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
+                                              kicks: LocalSearch.defaultKicks(freeNodes: free),
+                                              control: control.withoutDeadline())
+        } catch {
+            // No route avoiding the forbidden arcs found: branch and cut may
+            // still find one, or prove there is none.
+            if control.isCancelled { throw SolverError.cancelled }
+        }
+        if let heuristic { options.progress?.offer(cost: heuristic.cost) }
+        options.progress?.enter(.exact)
+        let result = try BranchAndCut.solve(matrix, endpoints: endpoints, incumbent: heuristic, control: control,
+                                            proofBudget: budget)
+        guard let solution = result.solution else {
+            throw SolverError.timeLimitReached(seconds: control.limitSeconds)
+        }
+        if solution.provenOptimal {
+            options.progress?.offer(optimal: solution.cost)
+            return Outcome(solution: solution, lowerBound: solution.cost, branchAndCut: result.statistics)
+        }
+        var lowerBound = result.lowerBound
+        if lowerBound == nil {
+            lowerBound = bound(for: solution, matrix, endpoints, options, control.grace(.milliseconds(100)))
+        }
+        if let lowerBound { options.progress?.offer(lowerBound: lowerBound) }
+        return Outcome(solution: solution, exactStoppedByTimeLimit: true, lowerBound: lowerBound,
+                       branchAndCut: result.statistics)
     }
 
     /// Held–Karp's worker count: all granted threads from its parallel threshold on.
