@@ -4,7 +4,7 @@ import RoutePlanSolver
 
 /// Solver flags shared by `optimize` and `solve`.
 struct SolverOptions: ParsableArguments {
-    @Flag(help: "Always use the exact Held–Karp solver (proven optimal; refused up front if it would not fit in memory).")
+    @Flag(help: "Always solve exactly: Held–Karp on small problems, branch and cut on larger ones (proven optimal unless the time limit stops it; refused up front if too large for both).")
     var exact = false
 
     @Flag(help: "Always use the heuristic solver (Lin–Kernighan and Or-opt local search with kicks; reports a lower bound and the gap).")

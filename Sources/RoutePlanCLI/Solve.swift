@@ -111,8 +111,10 @@ extension RoutePlanCommand {
                     count: problem.dimension, neighbours: neighbours, options: options,
                     executor: CommandLineSolving.executor) { problem.distance($0, $1) }
             } else {
-                // --exact on a large instance is refused before its n² matrix is built.
-                if solver.exact {
+                // --exact on an instance too large for Held–Karp and branch
+                // and cut is refused before its n² matrix is built.
+                if solver.exact, RouteSolver.exactEngine(nodes: problem.dimension, endpoints: .roundTrip(from: 0),
+                                                         options: options) == .heldKarp {
                     try HeldKarp.checkSize(nodes: problem.dimension, endpoints: .roundTrip(from: 0),
                                            memoryLimit: options.maxMemoryBytes)
                 }

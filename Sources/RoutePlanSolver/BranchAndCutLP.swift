@@ -106,6 +106,34 @@ final class BranchAndCutLP {
         }
     }
 
+    /// The simplex basis (one status byte per column, then per row), to
+    /// return to after trial solves.
+    func saveBasis() -> [UInt8] {
+        let count = columnCount + rowCount
+        guard let p = Clp_statusArray(model) else { return [] }
+        return Array(UnsafeBufferPointer(start: p, count: count))
+    }
+
+    /// Restores a basis from ``saveBasis()`` (same rows and columns).
+    func restoreBasis(_ basis: [UInt8]) {
+        guard basis.count == columnCount + rowCount else { return }
+        Clp_copyinStatus(model, basis)
+    }
+
+    /// A trial solve of at most `iterations` dual simplex pivots: the dual
+    /// objective reached (a floating-point estimate of the child's bound, for
+    /// choosing a branch only), +∞ when infeasible, `nil` on failure.
+    func trialObjective(iterations: Int) -> Double? {
+        Clp_setMaximumIterations(model, Int32(iterations))
+        defer { Clp_setMaximumIterations(model, Int32.max) }
+        _ = Clp_dual(model, 0)
+        switch Clp_status(model) {
+        case 0, 3: return Clp_objectiveValue(model)
+        case 1: return .infinity
+        default: return nil
+        }
+    }
+
     /// The primal values of the columns after an optimal solve.
     var primal: [Double] {
         let n = columnCount

@@ -275,11 +275,67 @@ final class BranchAndCutSearch {
             let stalled = history.count > 3
                 && history[history.count - 1] - history[history.count - 4] < 1e-6 * max(1, abs(history.last!))
             if fractional >= 0 && (new.isEmpty || stalled || (node.depth > 0 && history.count > 30)) {
-                return .branch(edge: fractional, bound: bound)
+                let edge = chooseBranch(x: x, lower: lower, upper: upper) ?? fractional
+                return .branch(edge: edge, bound: bound)
             }
             purgeCuts()
             addCuts(new)
         }
+    }
+
+    /// Takes `route` (of the original problem) as the incumbent if it is
+    /// cheaper; returns whether it was.
+    @discardableResult
+    func offer(route: [Int], cost: Int) -> Bool {
+        guard incumbentCost.map({ cost < $0 }) ?? true,
+              graph.edges(of: route, endpoints: endpoints) != nil else { return false }
+        incumbentCost = cost
+        incumbentRoute = route
+        fixByReducedCost()
+        return true
+    }
+
+    /// The candidates strong branching tries.
+    static let strongBranchingCandidates = 6
+    /// The dual simplex pivots each strong-branching trial may take.
+    static let strongBranchingIterations = 60
+
+    /// Strong branching, lite: the few fractional edges nearest ½ are each
+    /// tried at 0 and at 1 by a short dual simplex from the current basis;
+    /// the edge whose weaker child rises most (product rule) is chosen. The
+    /// trial objectives only choose; they never prune.
+    private func chooseBranch(x: [Double], lower: [UInt8], upper: [UInt8]) -> Int? {
+        var candidates: [(Double, Int)] = []
+        for (column, value) in x.enumerated() where value > 1e-6 && value < 1 - 1e-6 {
+            candidates.append((abs(value - 0.5), column))
+        }
+        guard candidates.count > 1 else { return nil }
+        candidates.sort { $0 < $1 }
+        let base = lp.objective
+        let basis = lp.saveBasis()
+        var columnLower = edgeOfColumn.map { Double(lower[$0]) }
+        var columnUpper = edgeOfColumn.map { Double(upper[$0]) }
+        var best: (score: Double, edge: Int)?
+        for (_, column) in candidates.prefix(Self.strongBranchingCandidates) {
+            var gains: [Double] = []
+            for value in [0.0, 1.0] {
+                let (l, u) = (columnLower[column], columnUpper[column])
+                columnLower[column] = value
+                columnUpper[column] = value
+                lp.setBounds(lower: columnLower, upper: columnUpper)
+                let objective = lp.trialObjective(iterations: Self.strongBranchingIterations)
+                columnLower[column] = l
+                columnUpper[column] = u
+                lp.restoreBasis(basis)
+                guard let objective else { return nil }
+                gains.append(max(1e-6, objective - base))
+            }
+            let score = gains[0] * gains[1]
+            if best.map({ score > $0.score }) ?? true { best = (score, edgeOfColumn[column]) }
+            if shouldStop { break }
+        }
+        lp.setBounds(lower: columnLower, upper: columnUpper)
+        return best?.edge
     }
 
     /// Fixes to 0, for good, every edge whose reduced cost at the root lifts
