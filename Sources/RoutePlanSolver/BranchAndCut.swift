@@ -117,7 +117,7 @@ public enum BranchAndCut {
                     search.certified = false
                     unresolvedBound = min(unresolvedBound, bound)
                 }
-            case let .branch(edge, bound):
+            case let .branch(edge, bound, fixed):
                 if node.depth == 0 {
                     // The root did not close the gap: a better route prunes
                     // far more of the tree (see ``improvedRoutes``).
@@ -129,7 +129,7 @@ public enum BranchAndCut {
                     if let best = search.incumbentCost, best <= bound { break }
                 }
                 for value: Int32 in [1, 0] {
-                    open.push(Node(fixings: node.fixings + [Int32(edge) * 2 + value], bound: bound,
+                    open.push(Node(fixings: node.fixings + fixed + [Int32(edge) * 2 + value], bound: bound,
                                    depth: node.depth + 1, id: nextID))
                     nextID += 1
                 }

@@ -19,7 +19,8 @@ final class BranchAndCutSearch {
     /// How processing a node ended.
     enum NodeResult {
         case pruned
-        case branch(edge: Int, bound: Int)
+        /// Branch on `edge`; `fixings` (edge · 2 + value) hold in the whole subtree.
+        case branch(edge: Int, bound: Int, fixings: [Int32])
         /// The LP could not be solved or certified: no proof below this node.
         case unresolved(bound: Int)
     }
@@ -276,7 +277,8 @@ final class BranchAndCutSearch {
                 && history[history.count - 1] - history[history.count - 4] < 1e-6 * max(1, abs(history.last!))
             if fractional >= 0 && (new.isEmpty || stalled || (node.depth > 0 && history.count > 30)) {
                 let edge = chooseBranch(x: x, lower: lower, upper: upper) ?? fractional
-                return .branch(edge: edge, bound: bound)
+                return .branch(edge: edge, bound: bound,
+                               fixings: localFixings(safe, lower: lower, upper: upper, except: edge))
             }
             purgeCuts()
             addCuts(new)
@@ -293,6 +295,23 @@ final class BranchAndCutSearch {
         incumbentRoute = route
         fixByReducedCost()
         return true
+    }
+
+    /// Reduced-cost fixing for a subtree: an LP edge free in [0, 1] whose
+    /// exact reduced cost, moved to its other bound, lifts `safe` to the
+    /// incumbent is fixed where it is (no better tour below changes it).
+    private func localFixings(_ safe: BranchAndCutBound, lower: [UInt8], upper: [UInt8], except: Int) -> [Int32] {
+        guard let best = incumbentCost else { return [] }
+        var fixings: [Int32] = []
+        for e in edgeOfColumn where e != except && lower[e] == 0 && upper[e] == 1 {
+            let d = safe.reducedCosts[e]
+            if d > 0, BranchAndCutBound.ceilingOfScaled(safe.scaled + d) >= best {
+                fixings.append(Int32(e) * 2)
+            } else if d < 0, BranchAndCutBound.ceilingOfScaled(safe.scaled - d) >= best {
+                fixings.append(Int32(e) * 2 + 1)
+            }
+        }
+        return fixings
     }
 
     /// The candidates strong branching tries.

@@ -132,7 +132,7 @@ struct RouteSolverTests {
         var gen = InstanceGenerator(seed: 6)
         let matrix = try gen.asymmetric(25)
         let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(),
-                                            options: .init(strategy: .exact, timeLimit: .milliseconds(30)))
+                                            options: .init(strategy: .exact, timeLimit: .milliseconds(1)))
         #expect(outcome.exactStoppedByTimeLimit)
         #expect(!outcome.solution.provenOptimal)
         #expect(isValid(outcome.solution, matrix, .roundTrip()))
