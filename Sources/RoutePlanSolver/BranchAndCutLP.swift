@@ -158,6 +158,34 @@ final class BranchAndCutLP {
     /// The LP objective after an optimal solve (floating point: not a bound).
     var objective: Double { Clp_objectiveValue(model) }
 
+    /// Duals that may prove the program infeasible, from its phase-1 LP:
+    /// with every cost 0 and an artificial column of cost 1 per row (two,
+    /// ±1, on the equations), the optimal duals y satisfy
+    /// y·b − max over the bounds of yᵀA·x = the least total violation, so
+    /// a positive value (checked exactly by ``BranchAndCutBound``) is a
+    /// Farkas certificate. The artificial columns are removed and the
+    /// costs restored afterwards. `nil` when CLP fails.
+    func phaseOneDuals(costs: [Double]) -> [Double]? {
+        let rows = rowCount
+        let first = columnCount
+        var entries: [[(row: Int32, value: Double)]] = []
+        for r in 0..<rows {
+            entries.append([(Int32(r), 1)])
+            if r < degreeRows { entries.append([(Int32(r), -1)]) }
+        }
+        let count = entries.count
+        Clp_chgObjCoefficients(model, [Double](repeating: 0, count: first))
+        addColumns(costs: [Double](repeating: 1, count: count), lower: [Double](repeating: 0, count: count),
+                   upper: [Double](repeating: Double.greatestFiniteMagnitude, count: count), entries: entries)
+        defer {
+            Clp_deleteColumns(model, Int32(count), (0..<count).map { Int32(first + $0) })
+            Clp_chgObjCoefficients(model, costs)
+        }
+        _ = Clp_primal(model, 0)
+        guard Clp_status(model) == 0, Clp_objectiveValue(model) > 1e-7 else { return nil }
+        return duals
+    }
+
     /// CLP's Farkas ray after an infeasible solve, one entry per row; `nil`
     /// when CLP has none.
     func infeasibilityRay() -> [Double]? {

@@ -192,7 +192,17 @@ final class BranchAndCutSearch {
                         continue
                     }
                 }
-                return certifyInfeasible(lower: lower, upper: upper) ? .pruned : .unresolved(bound: bound)
+                // The dual simplex stops at a dual feasible point whose
+                // objective it has raised: often already a bound at the
+                // incumbent. Otherwise CLP's Farkas ray, if it gives one.
+                if let best = incumbentCost,
+                   let safe = BranchAndCutBound.compute(graph: graph, cuts: cuts, duals: lp.duals,
+                                                        lower: lower, upper: upper),
+                   safe.ceiling >= best {
+                    return .pruned
+                }
+                if certifyInfeasible(lower: lower, upper: upper) { return .pruned }
+                return .unresolved(bound: bound)
             }
             guard let safe = BranchAndCutBound.compute(graph: graph, cuts: cuts, duals: lp.duals,
                                                        lower: lower, upper: upper) else {
@@ -369,12 +379,21 @@ final class BranchAndCutSearch {
 
     /// Whether CLP's Farkas ray proves, in exact arithmetic, that no point
     /// within `lower`/`upper` satisfies the rows.
+    /// CLP's Farkas ray when it gives one, else the duals of the phase-1 LP
+    /// (``BranchAndCutLP/phaseOneDuals(costs:)``).
     private func certifyInfeasible(lower: [UInt8], upper: [UInt8]) -> Bool {
-        guard let ray = lp.infeasibilityRay(), ray.count == graph.nodeCount + cuts.count else { return false }
-        let largest = ray.map(abs).max() ?? 0
-        guard largest > 0, largest.isFinite else { return false }
-        for sign in [1.0, -1.0] {
-            let y = ray.map { sign * $0 / largest }
+        let rows = graph.nodeCount + cuts.count
+        var candidates: [[Double]] = []
+        if let ray = lp.infeasibilityRay(), ray.count == rows {
+            let largest = ray.map(abs).max() ?? 0
+            if largest > 0, largest.isFinite {
+                candidates.append(ray.map { $0 / largest })
+                candidates.append(ray.map { -$0 / largest })
+            }
+        }
+        let costs = edgeOfColumn.map { Double(graph.edges[$0].cost) }
+        if let y = lp.phaseOneDuals(costs: costs), y.count == rows { candidates.append(y) }
+        for y in candidates {
             if let check = BranchAndCutBound.compute(graph: graph, cuts: cuts, duals: y, lower: lower,
                                                      upper: upper, zeroCosts: true),
                check.scaled > 0 {
