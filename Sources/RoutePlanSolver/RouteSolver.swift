@@ -136,9 +136,11 @@ public enum RouteSolver {
     }
 
     /// Branch and cut takes over from Held–Karp at this many free nodes,
-    /// where it is faster: on asymmetric random costs (2-core machine,
-    /// median) Held–Karp takes 5 ms at 16 free nodes and 150 ms at 22, branch
-    /// and cut a few milliseconds for either.
+    /// about where it becomes faster: on asymmetric random costs (2-core
+    /// machine, median) Held–Karp takes 5 ms at 16 free nodes, 32 ms at 20
+    /// and 150 ms at 22; branch and cut, its heuristic start included,
+    /// 13–25 ms at 18–25 stops (measured with the machine shared, so an
+    /// upper estimate).
     public static let branchAndCutFreeNodes = 16
 
     /// The exact solver `options` choose for `nodes` nodes, decided before
