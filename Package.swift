@@ -5,7 +5,7 @@ import PackageDescription
 //
 //   routeplan (executable) ─▶ RoutePlanCLI ─▶ RoutePlan (planner facade)
 //                                                ├─▶ RoutePlanMatrix ─▶ CLAPACK (system liblapack), RoutePlanTSPLIB
-//                                                ├─▶ RoutePlanSolver (integer costs only) ─▶ CHeldKarp (C kernels)
+//                                                ├─▶ RoutePlanSolver (integer costs only) ─▶ CHeldKarp (C kernels), CClp (system COIN-OR CLP, the branch-and-cut LP engine)
 //                                                └─▶ RoutePlanExport (waypoints, links, files)
 //                              RoutePlanCLI ─▶ RoutePlanTSPLIB (TSPLIB95 reader, for `routeplan solve`) ─▶ CZlib (system zlib, for .gz files)
 //                              RoutePlanCLI ─▶ RoutePlanFetch ─▶ RoutePlanMatrix (HTTP: Google / OSRM matrices → tile cache)
@@ -47,6 +47,11 @@ let package = Package(
             providers: [.apt(["liblapack-dev"])]
         ),
         .systemLibrary(
+            name: "CClp",
+            pkgConfig: "clp",
+            providers: [.apt(["coinor-libclp-dev"])]
+        ),
+        .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
@@ -54,7 +59,7 @@ let package = Package(
         // Held–Karp row kernels in C: AVX-512 / AVX2 chosen at run time by
         // CPU detection, a portable fallback elsewhere; no unsafe flags.
         .target(name: "CHeldKarp"),
-        .target(name: "RoutePlanSolver", dependencies: ["CHeldKarp"]),
+        .target(name: "RoutePlanSolver", dependencies: ["CHeldKarp", "CClp"]),
         .target(name: "RoutePlanMatrix", dependencies: ["RoutePlanSolver", "RoutePlanTSPLIB", "CLAPACK"]),
         .target(name: "RoutePlanTSPLIB", dependencies: ["CZlib"]),
         .target(name: "RoutePlanExport"),

@@ -64,11 +64,7 @@ extension Planner {
     /// is allocated: the free node count Held–Karp would fill a table for,
     /// or `nil` for the heuristic (for ``Limits/estimatedBytes(stops:engineMatrix:exactFreeNodes:)``).
     public static func exactFreeNodes(stops n: Int, endpoints: RouteEndpoints, options: RouteSolver.Options) -> Int? {
-        let free = HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints)
-        switch options.strategy {
-        case .exact: return free
-        case .heuristic: return nil
-        case .automatic: return free <= options.exactNodeLimit ? free : nil
-        }
+        // Branch and cut fills no table; only Held–Karp's counts here.
+        RouteSolver.heldKarpFreeNodes(nodes: n, endpoints: endpoints, options: options)
     }
 }

@@ -4,8 +4,21 @@ import RoutePlanSolver
 
 /// Solver flags shared by `optimize` and `solve`.
 struct SolverOptions: ParsableArguments {
-    @Flag(help: "Always use the exact Held–Karp solver (proven optimal; refused up front if it would not fit in memory).")
+    @Flag(help: "Always solve exactly: Held–Karp on small problems, branch and cut on larger ones (proven optimal unless the time limit stops it; refused up front if too large for both).")
     var exact = false
+
+    /// The exact solvers `--exact-engine` names.
+    enum ExactEngineChoice: String, ExpressibleByArgument, CaseIterable {
+        case heldKarp = "held-karp"
+        case branchAndCut = "branch-and-cut"
+
+        var engine: RouteSolver.ExactEngine { self == .heldKarp ? .heldKarp : .branchAndCut }
+    }
+
+    @Option(name: .customLong("exact-engine"), help: ArgumentHelp(
+        "With --exact: held-karp or branch-and-cut rather than the one chosen by size (to compare them).",
+        valueName: "engine"))
+    var exactEngine: ExactEngineChoice?
 
     @Flag(help: "Always use the heuristic solver (Lin–Kernighan and Or-opt local search with kicks; reports a lower bound and the gap).")
     var heuristic = false
@@ -30,6 +43,7 @@ struct SolverOptions: ParsableArguments {
 
     func validate() throws {
         if exact && heuristic { throw ValidationError("--exact and --heuristic cannot be used together; choose one") }
+        if exactEngine != nil && !exact { throw ValidationError("--exact-engine applies with --exact only; add --exact") }
         if let timeLimit {
             try Self.checkSeconds(timeLimit, option: "--time-limit", range: Self.timeLimitRange,
                                   described: "from 0.001 to 604800 (one week)")
@@ -61,7 +75,8 @@ struct SolverOptions: ParsableArguments {
             // validate() keeps the limit within a week, which always converts.
             timeLimit: timeLimit.flatMap(Duration.checkedSeconds),
             maxMemoryBytes: maxMemory.flatMap(Self.parseBytes),
-            seed: seed)
+            seed: seed,
+            exactEngine: exactEngine?.engine)
     }
 
     /// Parses sizes such as `1048576`, `512M`, `1.5G`, `4GB`, `2GiB` (binary

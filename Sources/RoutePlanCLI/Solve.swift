@@ -79,6 +79,10 @@ extension RoutePlanCommand {
             let gapPercent: Double?
             let method: Solution.Method
             let exactStoppedByTimeLimit: Bool
+            /// Branch and cut, when it ran: search-tree nodes solved, and how
+            /// far below the route the root LP bound was, in percent.
+            let searchNodes: Int?
+            let rootGapPercent: Double?
             let seconds: Double
         }
 
@@ -122,8 +126,10 @@ extension RoutePlanCommand {
                     count: problem.dimension, neighbours: neighbours, options: options,
                     executor: CommandLineSolving.executor) { problem.distance($0, $1) }
             } else {
-                // --exact on a large instance is refused before its n² matrix is built.
-                if solver.exact {
+                // --exact on an instance too large for Held–Karp and branch
+                // and cut is refused before its n² matrix is built.
+                if solver.exact, RouteSolver.exactEngine(nodes: problem.dimension, endpoints: .roundTrip(from: 0),
+                                                         options: options) == .heldKarp {
                     try HeldKarp.checkSize(nodes: problem.dimension, endpoints: .roundTrip(from: 0),
                                            memoryLimit: options.maxMemoryBytes)
                 }
@@ -139,6 +145,8 @@ extension RoutePlanCommand {
                 tour: solution.order.map { $0 + 1 }, provenOptimal: solution.provenOptimal,
                 lowerBound: outcome.lowerBound, gapPercent: outcome.gapPercent.map { ($0 * 1000).rounded() / 1000 },
                 method: solution.method, exactStoppedByTimeLimit: outcome.exactStoppedByTimeLimit,
+                searchNodes: outcome.branchAndCut?.searchNodes,
+                rootGapPercent: outcome.rootGapPercent.map { ($0 * 1000).rounded() / 1000 },
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             switch format {
             case .svg:
@@ -159,7 +167,7 @@ extension RoutePlanCommand {
                 }
                 let text = """
                     \(problem.name.terminalSafe): \(problem.dimension) nodes, \(problem.kind == .symmetric ? "symmetric" : "asymmetric") (\(problem.edgeWeightType.rawValue))
-                    Length: \(solution.cost) (\(quality); \(solution.method.rawValue), \(String(format: "%.3f", result.seconds)) s)
+                    Length: \(solution.cost) (\(quality); \(solution.method.rawValue)\(result.searchNodes.map { ", \($0) search node\($0 == 1 ? "" : "s")" } ?? ""), \(String(format: "%.3f", result.seconds)) s)
                     Tour: \(result.tour.map(String.init).joined(separator: " "))
 
                     """

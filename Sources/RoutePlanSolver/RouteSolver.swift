@@ -9,9 +9,12 @@
 public enum RouteSolver {
     /// Which solver to run.
     public enum Strategy: String, Sendable, Hashable, CaseIterable {
-        /// Exact when it finishes quickly (see ``Options/exactNodeLimit``), heuristic otherwise.
+        /// Held–Karp when it finishes quickly (see ``Options/exactNodeLimit``),
+        /// branch and cut up to ``Options/branchAndCutNodeLimit`` nodes within
+        /// ``Options/proofTimeLimit``, heuristic otherwise.
         case automatic
-        /// Always Held–Karp; refused before any allocation if it would not fit in memory.
+        /// Always exact: Held–Karp on small problems, branch and cut beyond
+        /// (see ``RouteSolver/exactEngine(nodes:endpoints:options:)``).
         case exact
         /// Always local search.
         case heuristic
@@ -26,8 +29,20 @@ public enum RouteSolver {
         /// The most memory the exact solver's table may take, in bytes; `nil`
         /// means whatever the system reports as available.
         public var maxMemoryBytes: Int?
-        /// The largest number of free nodes `automatic` solves exactly.
+        /// The largest number of free nodes `automatic` solves by Held–Karp.
         public var exactNodeLimit: Int
+        /// The largest number of nodes `automatic` tries to prove optimal by
+        /// branch and cut (0: never); larger problems go to the heuristic.
+        public var branchAndCutNodeLimit: Int
+        /// How long `automatic` lets branch and cut try to prove a route
+        /// optimal (within ``timeLimit``) before it settles for the best
+        /// route and bound found; `nil` for no limit of its own.
+        public var proofTimeLimit: Duration?
+        /// With ``Strategy/exact``, the exact solver to use rather than the
+        /// one ``RouteSolver/exactEngine(nodes:endpoints:options:)`` picks by
+        /// size (for measuring one against the other); `nil` to let it pick.
+        /// Held–Karp still refuses a table that does not fit.
+        public var exactEngine: ExactEngine?
         /// Seeds the heuristic's random kicks.
         public var seed: UInt64
         /// Whether to compute a lower bound for a heuristic route (see ``LowerBound``).
@@ -53,10 +68,25 @@ public enum RouteSolver {
         /// the largest size that stays a fraction of a second; `--exact` goes
         /// further.
         public static let defaultExactNodeLimit = 22
+        /// The default ``branchAndCutNodeLimit``: 300 nodes (d198 proves in
+        /// under a second; 300-node LPs stay a few megabytes).
+        public static let defaultBranchAndCutNodeLimit = 300
+        /// The default ``proofTimeLimit``: 3 s. Branch and cut proves most
+        /// itineraries of up to 60 stops in well under a second (median 0.45 s
+        /// at 60 on the loaded 2-core machine) and d198 in 0.54 s; one it has
+        /// not proven by then is usually far from it, and the heuristic,
+        /// which follows, would otherwise wait. Within a time limit it also
+        /// gets at most half of the time left.
+        public static let defaultProofTimeLimit: Duration = .seconds(3)
 
         public init(strategy: Strategy = .automatic, timeLimit: Duration? = nil, maxMemoryBytes: Int? = nil,
                     exactNodeLimit: Int = defaultExactNodeLimit, seed: UInt64 = 1, computeLowerBound: Bool = true,
-                    parallelSearch: Bool = true, progress: SolveProgress? = nil, maxThreads: Int = 3) {
+                    parallelSearch: Bool = true, progress: SolveProgress? = nil, maxThreads: Int = 3,
+                    branchAndCutNodeLimit: Int = defaultBranchAndCutNodeLimit,
+                    proofTimeLimit: Duration? = defaultProofTimeLimit, exactEngine: ExactEngine? = nil) {
+            self.exactEngine = exactEngine
+            self.branchAndCutNodeLimit = branchAndCutNodeLimit
+            self.proofTimeLimit = proofTimeLimit
             self.maxThreads = max(1, maxThreads)
             self.parallelSearch = parallelSearch
             self.progress = progress
@@ -79,11 +109,15 @@ public enum RouteSolver {
         /// A proven lower bound on the cost of any route (the cost itself when
         /// proven optimal); `nil` when none was computed.
         public let lowerBound: Int?
+        /// What branch and cut did (search nodes, root bound), when it ran.
+        public let branchAndCut: BranchAndCut.Statistics?
 
         /// An outcome for a route found outside ``RouteSolver/solve(_:endpoints:options:)``.
-        public init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?) {
+        public init(solution: Solution, exactStoppedByTimeLimit: Bool = false, lowerBound: Int?,
+                    branchAndCut: BranchAndCut.Statistics? = nil) {
             self.solution = solution
             self.exactStoppedByTimeLimit = exactStoppedByTimeLimit
+            self.branchAndCut = branchAndCut
             self.lowerBound = solution.provenOptimal ? solution.cost : lowerBound.map { min($0, solution.cost) }
         }
 
@@ -95,6 +129,67 @@ public enum RouteSolver {
             guard lowerBound > 0 else { return nil }
             return Double(solution.cost - lowerBound) / Double(lowerBound) * 100
         }
+
+        /// How far below the route's cost the root LP bound of branch and
+        /// cut was, in percent of the cost; `nil` when it did not run.
+        public var rootGapPercent: Double? {
+            guard let root = branchAndCut?.rootBound, solution.cost > 0 else { return nil }
+            return Double(solution.cost - min(root, solution.cost)) / Double(solution.cost) * 100
+        }
+    }
+
+    /// Which exact solver a solve runs.
+    public enum ExactEngine: Sendable, Hashable {
+        /// Held–Karp dynamic programming (memory 2ⁿ·n).
+        case heldKarp
+        /// Branch and cut on the subtour LP (``BranchAndCut``).
+        case branchAndCut
+    }
+
+    /// Branch and cut takes over from Held–Karp at this many free nodes,
+    /// about where it becomes faster: on asymmetric random costs (2-core
+    /// machine, median) Held–Karp takes 5 ms at 16 free nodes, 32 ms at 20
+    /// and 150 ms at 22; branch and cut, its heuristic start included,
+    /// 13–25 ms at 18–25 stops (measured with the machine shared, so an
+    /// upper estimate).
+    public static let branchAndCutFreeNodes = 16
+
+    /// The exact solver `options` choose for `nodes` nodes, decided before
+    /// anything is allocated; `nil` when the solve is heuristic.
+    ///
+    /// `.exact` runs Held–Karp below ``branchAndCutFreeNodes`` free nodes
+    /// when its table fits, else branch and cut up to
+    /// ``BranchAndCut/maximumNodes`` (beyond, Held–Karp, which then refuses
+    /// for memory). `.automatic` runs Held–Karp up to
+    /// ``Options/exactNodeLimit`` free nodes under the same rule, then branch
+    /// and cut up to ``Options/branchAndCutNodeLimit`` nodes.
+    public static func exactEngine(nodes n: Int, endpoints: RouteEndpoints, options: Options) -> ExactEngine? {
+        let free = HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints)
+        let bytes = HeldKarp.tableBytes(freeNodes: free, elementSize: 8)
+        let heldKarpFits = free <= HeldKarp.maximumFreeNodes
+            && bytes.map { $0 <= (options.maxMemoryBytes ?? SystemMemory.availableBytes() ?? .max) } ?? false
+        let branchAndCutFits = n >= BranchAndCut.minimumNodes && n <= BranchAndCut.maximumNodes
+        let heldKarpFirst = free < branchAndCutFreeNodes || !branchAndCutFits
+        switch options.strategy {
+        case .heuristic:
+            return free <= 1 ? .heldKarp : nil
+        case .exact:
+            if let chosen = options.exactEngine {
+                return chosen == .branchAndCut && branchAndCutFits ? .branchAndCut : .heldKarp
+            }
+            return heldKarpFirst && (heldKarpFits || !branchAndCutFits) ? .heldKarp : .branchAndCut
+        case .automatic:
+            if free <= options.exactNodeLimit && heldKarpFits && heldKarpFirst { return .heldKarp }
+            if branchAndCutFits && n <= options.branchAndCutNodeLimit { return .branchAndCut }
+            return free <= options.exactNodeLimit && heldKarpFits ? .heldKarp : nil
+        }
+    }
+
+    /// The free nodes of the Held–Karp table a solve fills, or `nil` when it
+    /// fills none (branch and cut, heuristic): for memory estimates.
+    public static func heldKarpFreeNodes(nodes n: Int, endpoints: RouteEndpoints, options: Options) -> Int? {
+        exactEngine(nodes: n, endpoints: endpoints, options: options) == .heldKarp
+            ? HeldKarp.freeNodeCount(nodes: n, endpoints: endpoints) : nil
     }
 
     /// Solves `matrix` under `endpoints`, on a thread of `executor`.
@@ -114,9 +209,10 @@ public enum RouteSolver {
                              options: Options = Options(), control: SolveControl? = nil,
                              executor: SolverExecutor = .dedicated) async throws -> Outcome {
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
-        let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
-        let heuristic = options.strategy == .heuristic || (options.strategy == .automatic && free > options.exactNodeLimit)
-        return try await executor.run(threads: options.maxThreads, control: control, runsToDeadline: heuristic) { granted in
+        // The heuristic runs to the deadline; so may an automatic branch and cut (the search follows an unproven one).
+        let engine = exactEngine(nodes: matrix.count, endpoints: endpoints, options: options)
+        let toDeadline = engine == nil || (engine == .branchAndCut && options.strategy == .automatic)
+        return try await executor.run(threads: options.maxThreads, control: control, runsToDeadline: toDeadline) { granted in
             var options = options
             options.maxThreads = granted
             return try solveBlocking(matrix, endpoints: endpoints, options: options, control: control)
@@ -138,69 +234,127 @@ public enum RouteSolver {
         try endpoints.validate(nodeCount: matrix.count)
         if control.isCancelled { throw SolverError.cancelled }
         let free = HeldKarp.freeNodeCount(nodes: matrix.count, endpoints: endpoints)
-        let threads = max(1, options.maxThreads)
-
-        let exact: Bool
+        var engine = exactEngine(nodes: matrix.count, endpoints: endpoints, options: options)
         switch options.strategy {
         case .exact:
-            try HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)
-            exact = true
+            if engine == .heldKarp {
+                try HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)
+            }
         case .heuristic:
-            exact = free <= 1
+            break
         case .automatic:
-            // Exact when small enough and the table fits; otherwise heuristic
-            // rather than an error, since the caller did not insist.
-            exact = free <= options.exactNodeLimit
-                && (try? HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)) != nil
+            // Held–Karp when small enough and the table fits; otherwise
+            // branch and cut or the heuristic rather than an error, since the
+            // caller did not insist.
+            if engine == .heldKarp,
+               (try? HeldKarp.checkMemory(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes)) == nil {
+                let fits = matrix.count >= BranchAndCut.minimumNodes && matrix.count <= options.branchAndCutNodeLimit
+                engine = fits ? .branchAndCut : nil
+            }
         }
+        if engine == .branchAndCut {
+            guard options.strategy == .automatic else {
+                return try solveByBranchAndCut(matrix, endpoints: endpoints, options: options, control: control,
+                                               freeNodes: free, budget: nil)
+            }
+            return try proveOrSearch(matrix, endpoints: endpoints, options: options, control: control, freeNodes: free)
+        }
+        guard engine == .heldKarp else {
+            return try solveHeuristically(matrix, endpoints: endpoints, options: options, control: control,
+                                          freeNodes: free)
+        }
+        return try solveByHeldKarp(matrix, endpoints: endpoints, options: options, control: control, freeNodes: free)
+    }
 
-        guard exact else {
-            options.progress?.enter(.localSearch)
-            // The bound needs no route, so with a thread to spare it runs
-            // beside the search, on a thread of its own: a task would wait for
-            // a free thread of the cooperative pool, which a busy caller holds.
-            let progress = options.progress
-            let wantsBound = options.computeLowerBound && free > 1
-            let concurrentBound = wantsBound && threads >= 3
-            let bound = concurrentBound
-                ? OwnThread<Int?> {
-                    let bound = LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
-                    if let bound { progress?.offer(lowerBound: bound) }
-                    return bound
-                }
-                : nil
-            // A second search on another core: the route-array search on
-            // asymmetric costs (it finds different routes from the doubled
-            // graph's), another seed on symmetric ones. Each is bounded by
-            // kicks or the deadline, so the pair stays deterministic.
-            let asymmetric = !matrix.isSymmetric
-            let seed = options.seed
-            var second: (@Sendable () throws -> Solution)?
-            if options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum {
-                second = {
-                    try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset,
-                                          control: control, routeArrayOnly: asymmetric)
-                }
-            }
-            let solution: Solution
-            do {
-                solution = try bestOfTwo(second: second) {
-                    try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
-                }
-            } catch {
-                _ = bound?.result()  // stops at once: cancelled, or past the deadline
-                throw error
-            }
-            var proven = bound.flatMap { try? $0.result().get() }
-            if wantsBound && !concurrentBound && !solution.provenOptimal && !control.isCancelled {
-                // No thread to spare: the bound follows the search, within
-                // what is left of the deadline or a short grace after it.
-                let after = control.isPastDeadline ? control.grace(.milliseconds(100)) : control
-                proven = LowerBound.compute(matrix, endpoints: endpoints, upperBound: solution.cost, control: after)
-                if let proven { progress?.offer(lowerBound: proven) }
-            }
-            return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
+    /// The automatic strategy beyond Held–Karp: branch and cut gets at most
+    /// half of the time left (and at most ``Options/proofTimeLimit``); when it
+    /// does not prove its route optimal, the heuristic search gets the rest, as
+    /// it would have without branch and cut, and the shorter route is
+    /// answered with the better of the two lower bounds. So a proof is never
+    /// bought with a worse route than the search alone would give in half the
+    /// time.
+    private static func proveOrSearch(_ matrix: CostMatrix, endpoints: RouteEndpoints, options: Options,
+                                      control: SolveControl, freeNodes free: Int) throws -> Outcome {
+        var budget = options.proofTimeLimit
+        if let deadline = control.deadline {
+            let half = ContinuousClock.now.duration(to: deadline) / 2
+            budget = min(budget ?? half, half)
         }
+        var proof: Outcome?
+        do {
+            proof = try solveByBranchAndCut(matrix, endpoints: endpoints, options: options, control: control,
+                                            freeNodes: free, budget: budget)
+        } catch SolverError.timeLimitReached {
+            // No route within its budget (forbidden arcs): the search may still find one.
+            if control.shouldStop { throw SolverError.timeLimitReached(seconds: control.limitSeconds) }
+        }
+        if let proof, proof.solution.provenOptimal || control.shouldStop { return proof }
+        let searched = try solveHeuristically(matrix, endpoints: endpoints, options: options, control: control,
+                                              freeNodes: free)
+        guard let proof else { return searched }
+        let bounds = [proof.lowerBound, searched.lowerBound].compactMap { $0 }
+        let route = searched.solution.cost < proof.solution.cost ? searched.solution : proof.solution
+        return Outcome(solution: route, exactStoppedByTimeLimit: true, lowerBound: bounds.max(),
+                       branchAndCut: proof.branchAndCut)
+    }
+
+    /// The heuristic search (see ``solveBlocking(_:endpoints:options:control:)``), with its lower bound.
+    private static func solveHeuristically(_ matrix: CostMatrix, endpoints: RouteEndpoints, options: Options,
+                                           control: SolveControl, freeNodes free: Int) throws -> Outcome {
+        let threads = max(1, options.maxThreads)
+        options.progress?.enter(.localSearch)
+        // The bound needs no route, so with a thread to spare it runs
+        // beside the search, on a thread of its own: a task would wait for
+        // a free thread of the cooperative pool, which a busy caller holds.
+        let progress = options.progress
+        let wantsBound = options.computeLowerBound && free > 1
+        let concurrentBound = wantsBound && threads >= 3
+        let bound = concurrentBound
+            ? OwnThread<Int?> {
+                let bound = LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
+                if let bound { progress?.offer(lowerBound: bound) }
+                return bound
+            }
+            : nil
+        // A second search on another core: the route-array search on
+        // asymmetric costs (it finds different routes from the doubled
+        // graph's), another seed on symmetric ones. Each is bounded by
+        // kicks or the deadline, so the pair stays deterministic.
+        let asymmetric = !matrix.isSymmetric
+        let seed = options.seed
+        var second: (@Sendable () throws -> Solution)?
+        if options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum {
+            second = {
+                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset,
+                                      control: control, routeArrayOnly: asymmetric)
+            }
+        }
+        let solution: Solution
+        do {
+            solution = try bestOfTwo(second: second) {
+                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
+            }
+        } catch {
+            _ = bound?.result()  // stops at once: cancelled, or past the deadline
+            throw error
+        }
+        var proven = bound.flatMap { try? $0.result().get() }
+        if wantsBound && !concurrentBound && !solution.provenOptimal && !control.isCancelled {
+            // No thread to spare: the bound follows the search, within
+            // what is left of the deadline or a short grace after it.
+            let after = control.isPastDeadline ? control.grace(.milliseconds(100)) : control
+            proven = LowerBound.compute(matrix, endpoints: endpoints, upperBound: solution.cost, control: after)
+            if let proven { progress?.offer(lowerBound: proven) }
+        }
+        return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
+    }
+
+    /// Held–Karp (see ``solveBlocking(_:endpoints:options:control:)``): at
+    /// once for small tables, else after a quick heuristic route to answer
+    /// should the deadline pass.
+    private static func solveByHeldKarp(_ matrix: CostMatrix, endpoints: RouteEndpoints, options: Options,
+                                        control: SolveControl, freeNodes free: Int) throws -> Outcome {
+        let threads = max(1, options.maxThreads)
         let workers = min(threads, HeldKarp.processorCount)
         // Small tables fill in a few milliseconds: solve them at once, and
         // only should the deadline pass anyway, fall back to a quick route.
@@ -244,6 +398,53 @@ public enum RouteSolver {
             return Outcome(solution: fallback, exactStoppedByTimeLimit: true,
                            lowerBound: bound(for: fallback, matrix, endpoints, options, control.grace(.milliseconds(100))))
         }
+    }
+
+    /// The heuristic's route first (its bounded default kicks, milliseconds
+    /// at these sizes), then branch and cut from it within `control` and
+    /// `budget`. Unproven, it answers the best route found and the best
+    /// bound proven (the 1-tree or assignment bound if the root LP was not
+    /// reached).
+    private static func solveByBranchAndCut(_ matrix: CostMatrix, endpoints: RouteEndpoints, options: Options,
+                                            control: SolveControl, freeNodes free: Int,
+                                            budget: Duration?) throws -> Outcome {
+        options.progress?.enter(.localSearch)
+        var heuristic: Solution?
+        do {
+            heuristic = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
+                                              kicks: branchAndCutKicks(freeNodes: free),
+                                              control: control.withoutDeadline())
+        } catch {
+            // No route avoiding the forbidden arcs found: branch and cut may
+            // still find one, or prove there is none.
+            if control.isCancelled { throw SolverError.cancelled }
+        }
+        if let heuristic { options.progress?.offer(cost: heuristic.cost) }
+        options.progress?.enter(.exact)
+        let result = try BranchAndCut.solve(matrix, endpoints: endpoints, incumbent: heuristic, control: control,
+                                            proofBudget: budget)
+        guard let solution = result.solution else {
+            throw SolverError.timeLimitReached(seconds: control.limitSeconds)
+        }
+        if solution.provenOptimal {
+            options.progress?.offer(optimal: solution.cost)
+            return Outcome(solution: solution, lowerBound: solution.cost, branchAndCut: result.statistics)
+        }
+        var lowerBound = result.lowerBound
+        if lowerBound == nil {
+            lowerBound = bound(for: solution, matrix, endpoints, options, control.grace(.milliseconds(100)))
+        }
+        if let lowerBound { options.progress?.offer(lowerBound: lowerBound) }
+        return Outcome(solution: solution, exactStoppedByTimeLimit: true, lowerBound: lowerBound,
+                       branchAndCut: result.statistics)
+    }
+
+    /// The heuristic's kicks before branch and cut: a few per node. The
+    /// search improves on the route itself, so the heuristic need only be
+    /// good, not best (its default 2,000 kicks would take longer than the
+    /// proof at 20–60 nodes).
+    static func branchAndCutKicks(freeNodes m: Int) -> Int {
+        min(LocalSearch.defaultKicks(freeNodes: m), max(20, 2 * m))
     }
 
     /// Held–Karp's worker count: all granted threads from its parallel threshold on.

@@ -4,6 +4,9 @@ public struct Solution: Sendable, Hashable {
     public enum Method: String, Sendable, Hashable, Codable {
         /// Held–Karp dynamic programming: optimal.
         case heldKarp = "held-karp"
+        /// Branch and cut on the subtour LP (``BranchAndCut``): optimal when
+        /// ``Solution/provenOptimal`` says so.
+        case branchAndCut = "branch-and-cut"
         /// Construction followed by 2-opt and Or-opt local search.
         case localSearch = "local-search"
         /// Too small to need a solver (one or two nodes, or one possible order).

@@ -216,16 +216,17 @@ struct OptimizeCommandTests {
         #expect(ok.status == 0 && ok.standardOutput.isEmpty)
         _ = try json(String(contentsOfFile: good, encoding: .utf8))
 
+        // Held–Karp forced past a 1 MB memory cap: refused at solve time (branch and cut would prove it).
         let bad = dir.appendingPathComponent("bad.json").path
         let failed = await routeplan("optimize", fixture("itineraries/rome-highlights.json"), "--exact",
-                                     "--max-memory", "1M", "-o", bad)
-        #expect(failed.status == 69)
+                                     "--exact-engine", "held-karp", "--max-memory", "1M", "-o", bad)
+        #expect(failed.status == 69, "\(failed.standardError)")
         #expect(failed.standardError.contains("--heuristic"))
         #expect(!FileManager.default.fileExists(atPath: bad))
 
         // A failed run leaves an earlier result in place.
         let failedAgain = await routeplan("optimize", fixture("itineraries/rome-highlights.json"), "--exact",
-                                          "--max-memory", "1M", "-o", good)
+                                          "--exact-engine", "held-karp", "--max-memory", "1M", "-o", good)
         #expect(failedAgain.status == 69)
         _ = try json(String(contentsOfFile: good, encoding: .utf8))
 
@@ -306,6 +307,38 @@ struct SolveCommandTests {
         let tour = try #require(object["tour"] as? [Int])
         let dimension = try #require(object["dimension"] as? Int)
         #expect(tour.first == 1 && tour.sorted() == Array(1...dimension))
+    }
+
+    @Test("--exact proves by branch and cut past Held–Karp: method, search nodes, root gap; both engines agree", arguments: [
+        ("att48.tsp", 10628), ("berlin52.tsp", 7542), ("ftv33.atsp", 1286),
+    ])
+    func branchAndCut(file: String, optimum: Int) async throws {
+        let result = await routeplan("solve", fixture("tsplib/\(file)"), "--format", "json", "--exact")
+        #expect(result.status == 0, "\(result.standardError)")
+        let object = try json(result.standardOutput)
+        #expect(object["length"] as? Int == optimum)
+        #expect(object["provenOptimal"] as? Bool == true)
+        #expect(object["method"] as? String == "branch-and-cut")
+        #expect((object["searchNodes"] as? Int ?? 0) >= 1)
+        #expect((object["rootGapPercent"] as? Double).map { $0 >= 0 && $0 < 5 } == true)
+        let text = await routeplan("solve", fixture("tsplib/\(file)"), "--exact")
+        #expect(text.standardOutput.contains("(proven optimal; branch-and-cut, "), "\(text.standardOutput)")
+    }
+
+    @Test("--exact-engine held-karp forces Held–Karp; without --exact it is a usage error")
+    func exactEngine() async throws {
+        let forced = await routeplan("solve", fixture("tsplib/gr17.tsp"), "--format", "json", "--exact",
+                                     "--exact-engine", "branch-and-cut")
+        #expect(forced.status == 0, "\(forced.standardError)")
+        let object = try json(forced.standardOutput)
+        #expect(object["method"] as? String == "branch-and-cut" && object["length"] as? Int == 2085)
+        let dp = await routeplan("solve", fixture("tsplib/ulysses22.tsp"), "--format", "json", "--exact",
+                                 "--exact-engine", "held-karp")
+        let dpObject = try json(dp.standardOutput)
+        #expect(dpObject["method"] as? String != "branch-and-cut" && dpObject["length"] as? Int == 7013)
+        #expect(dpObject["provenOptimal"] as? Bool == true)
+        let usage = await routeplan("solve", fixture("tsplib/gr17.tsp"), "--exact-engine", "held-karp")
+        #expect(usage.status == 64 && usage.standardError.contains("--exact-engine"))
     }
 
     @Test("the heuristic finds a valid tour near the optimum on att48 and ftv33", arguments: [

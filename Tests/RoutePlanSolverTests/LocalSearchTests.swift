@@ -111,14 +111,17 @@ struct LocalSearchTests {
 
 @Suite("Route solver")
 struct RouteSolverTests {
-    @Test("automatic is exact for small problems and heuristic for large ones")
+    @Test("automatic is Held–Karp for small problems, branch and cut for larger ones, heuristic beyond its limit")
     func strategySelection() async throws {
         var gen = InstanceGenerator(seed: 5)
         let small = try gen.asymmetric(10)
         let outcome = try await RouteSolver.solve(small, endpoints: .roundTrip())
         #expect(outcome.solution.provenOptimal && outcome.solution.method == .heldKarp)
         let large = try gen.asymmetric(40)
-        let heuristic = try await RouteSolver.solve(large, endpoints: .roundTrip())
+        let proven = try await RouteSolver.solve(large, endpoints: .roundTrip())
+        #expect(proven.solution.provenOptimal && proven.solution.method == .branchAndCut)
+        let heuristic = try await RouteSolver.solve(large, endpoints: .roundTrip(),
+                                                    options: .init(branchAndCutNodeLimit: 0))
         #expect(!heuristic.solution.provenOptimal && heuristic.solution.method == .localSearch)
         let forced = try await RouteSolver.solve(small, endpoints: .roundTrip(), options: .init(strategy: .heuristic))
         #expect(forced.solution.method == .localSearch && !forced.solution.provenOptimal)
@@ -129,7 +132,7 @@ struct RouteSolverTests {
         var gen = InstanceGenerator(seed: 6)
         let matrix = try gen.asymmetric(25)
         let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(),
-                                            options: .init(strategy: .exact, timeLimit: .milliseconds(30)))
+                                            options: .init(strategy: .exact, timeLimit: .milliseconds(1)))
         #expect(outcome.exactStoppedByTimeLimit)
         #expect(!outcome.solution.provenOptimal)
         #expect(isValid(outcome.solution, matrix, .roundTrip()))
@@ -150,13 +153,17 @@ struct RouteSolverTests {
         #expect(isValid(late.solution, matrix, .roundTrip()))
     }
 
-    @Test("forcing exact beyond the memory limit is refused up front")
+    @Test("forcing exact beyond Held–Karp's memory limit runs branch and cut; beyond both it is refused up front")
     func exactMemory() async throws {
         var gen = InstanceGenerator(seed: 7)
         let matrix = try gen.asymmetric(30)
+        let outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(),
+                                                  options: .init(strategy: .exact, maxMemoryBytes: 1 << 20))
+        #expect(outcome.solution.provenOptimal && outcome.solution.method == .branchAndCut)
+        let huge = try CostMatrix(count: BranchAndCut.maximumNodes + 1) { i, j in (i * 7 + j * 3) % 100 }
         await #expect(throws: SolverError.self) {
-            try await RouteSolver.solve(matrix, endpoints: .roundTrip(),
-                                  options: .init(strategy: .exact, maxMemoryBytes: 1 << 20))
+            try await RouteSolver.solve(huge, endpoints: .roundTrip(),
+                                        options: .init(strategy: .exact, maxMemoryBytes: 1 << 20))
         }
     }
 

@@ -142,10 +142,12 @@ struct PlannerTests {
         #expect(back.totalDistanceMeters == 2 * back.legs[0].distanceMeters)
     }
 
-    @Test("forcing exact past the memory cap is refused before solving")
+    @Test("forcing Held–Karp past the memory cap is refused before solving; branch and cut needs no table")
     func exactMemory() async throws {
         let plan = try itinerary("rome-highlights")
-        let options = Planner.Options(solver: .init(strategy: .exact, maxMemoryBytes: 1 << 20))
+        let proven = try await Planner().plan(plan, options: .init(solver: .init(strategy: .exact, maxMemoryBytes: 1 << 20)))
+        #expect(proven.provenOptimal && proven.solver == .branchAndCut)
+        let options = Planner.Options(solver: .init(strategy: .exact, maxMemoryBytes: 1 << 20, exactEngine: .heldKarp))
         await #expect {
             try await Planner().plan(plan, options: options)
         } throws: { error in
