@@ -7,12 +7,15 @@ published optimum.
 
 INSTANCE is a name in /work/shared/tsplib (or $TSPLIB_DIR) such as `kroA100`
 or `ftv70`; without any, the symmetric and asymmetric target sets below run.
-Prints a Markdown table: instance, n, best-of-K wall time, proven, length,
-optimum, agreed. Exits 1 if any proven length differs from the optimum (a
-wrong proof), 0 otherwise. Peers (SCIP, CBC, HiGHS, CP-SAT) are not wired in
-yet; this script measures RoutePlan alone.
+Prints a Markdown table: instance, n, median wall time of K runs, proven,
+branch-and-cut search nodes, root gap, peak resident memory (wait4, the
+largest of the K runs), length, optimum, agreed. Exits 1 if any proven length differs from the optimum (a
+wrong proof), 0 otherwise. The peers (SCIP, CBC, HiGHS, CP-SAT) are timed by
+provers_peers.py on the same instances.
 """
 import argparse
+import statistics
+import tempfile
 import json
 import os
 import subprocess
@@ -53,41 +56,53 @@ def main():
     parser.add_argument("--routeplan", default=os.environ.get("ROUTEPLAN_BIN", ".build/release/routeplan"))
     parser.add_argument("--tsplib", default=os.environ.get("TSPLIB_DIR", "/work/shared/tsplib"))
     parser.add_argument("--time-limit", type=float, default=60.0)
-    parser.add_argument("--repeat", type=int, default=1, help="runs per instance; the fastest is reported")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per instance; the median is reported")
     parser.add_argument("--beyond", action="store_true", help="also the larger instances (rd100 … d198)")
     args = parser.parse_args()
     names = args.instances or SYMMETRIC + ASYMMETRIC + (BEYOND if args.beyond else [])
     known = optima(args.tsplib)
     wrong = 0
-    print("| instance | n | seconds | proven | length | optimum | agreed |")
-    print("|---|---:|---:|:---:|---:|---:|:---:|")
+    print("| instance | n | seconds | proven | search nodes | root gap % | peak MB | length | optimum | agreed |")
+    print("|---|---:|---:|:---:|---:|---:|---:|---:|---:|:---:|")
     for name in names:
         path = find(args.tsplib, name)
         if path is None:
             print(f"| {name} | | | | missing | | |")
             continue
-        best = None
+        times = []
+        peak = 0.0
         result = None
         for _ in range(max(1, args.repeat)):
             started = time.monotonic()
-            run = subprocess.run([args.routeplan, "solve", path, "--exact", "--format", "json",
-                                  "--time-limit", str(args.time_limit)], capture_output=True, text=True)
+            with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+                child = subprocess.Popen([args.routeplan, "solve", path, "--exact", "--format", "json",
+                                          "--time-limit", str(args.time_limit)], stdout=stdout, stderr=stderr)
+                _, status, usage = os.wait4(child.pid, 0)  # this child's own rusage: its peak memory
+                child.returncode = os.waitstatus_to_exitcode(status)
+                stdout.seek(0)
+                stderr.seek(0)
+                out, err = stdout.read().decode(), stderr.read().decode()
             elapsed = time.monotonic() - started
-            if run.returncode != 0:
+            peak = max(peak, usage.ru_maxrss / 1024)
+            if child.returncode != 0:
                 result = None
-                print(f"| {name} | | | | error: {run.stderr.strip()[:80]} | | |")
+                print(f"| {name} | | | | | | | | error: {err.strip()[:80]} | | |")
                 break
-            result = json.loads(run.stdout)
-            best = elapsed if best is None else min(best, elapsed)
+            result = json.loads(out)
+            times.append(elapsed)
         if result is None:
             continue
+        best = statistics.median(times)
         length = result.get("length")
         proven = bool(result.get("provenOptimal"))
         optimum = known.get(name)
         agreed = "—" if optimum is None else ("yes" if length == optimum else ("NO" if proven else "open"))
         if proven and optimum is not None and length != optimum:
             wrong += 1
-        print(f"| {name} | {result.get('dimension')} | {best:.3f} | {'yes' if proven else 'no'} | {length} | "
+        nodes = result.get("searchNodes", "–")
+        root = result.get("rootGapPercent")
+        print(f"| {name} | {result.get('dimension')} | {best:.3f} | {'yes' if proven else 'no'} | {nodes} | "
+              f"{'–' if root is None else f'{root:.2f}'} | {peak:.0f} | {length} | "
               f"{optimum if optimum is not None else '?'} | {agreed} |")
         sys.stdout.flush()
     return 1 if wrong else 0
