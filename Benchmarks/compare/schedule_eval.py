@@ -187,10 +187,10 @@ def mctopmtw_windows(node: dict, tour: int) -> list[tuple[Fraction, Fraction]]:
     return [windows[first], windows[first + 2]]
 
 
-def evaluate_mctopmtw(inst: dict, routes: list[list[int]]) -> dict:
+def check_customers(inst: dict, routes: list[list[int]]) -> tuple[list[str], dict[int, int]]:
+    """Errors for a route entry that is not a customer or a customer served
+    twice, and the route of each customer served."""
     errors: list[str] = []
-    nodes = inst["nodes"]
-    depot = inst["depot"]
     customers = set(inst["customers"])
     seen: dict[int, int] = {}
     for r, route in enumerate(routes):
@@ -201,6 +201,13 @@ def evaluate_mctopmtw(inst: dict, routes: list[list[int]]) -> dict:
                 errors.append(f"customer {c} served twice (routes {seen[c] + 1} and {r + 1})")
             else:
                 seen[c] = r
+    return errors, seen
+
+
+def evaluate_mctopmtw(inst: dict, routes: list[list[int]]) -> dict:
+    nodes = inst["nodes"]
+    depot = inst["depot"]
+    errors, seen = check_customers(inst, routes)
     used = sum(1 for r in routes if r)
     if errors:
         return {"feasible": False, "errors": errors, "distance": None, "score": None, "vehicles": used, "served": len(seen)}
@@ -295,20 +302,11 @@ def evaluate(inst: dict, routes: list[list[int]], tours: int | None = None, trun
     """
     if inst["kind"] == "mctopmtw":
         return evaluate_mctopmtw(inst, routes)
-    errors: list[str] = []
     nodes = inst["nodes"]
     depot = inst["depot"]
     customers = set(inst["customers"])
-    seen: dict[int, int] = {}
     routes = [list(r) for r in routes if len(r) > 0]
-    for r, route in enumerate(routes):
-        for c in route:
-            if not isinstance(c, int) or c not in customers:
-                errors.append(f"route {r + 1}: {c!r} is not a customer of the instance")
-            elif c in seen:
-                errors.append(f"customer {c} served twice (routes {seen[c] + 1} and {r + 1})")
-            else:
-                seen[c] = r
+    errors, seen = check_customers(inst, routes)
     if errors:
         return {"feasible": False, "errors": errors, "distance": None, "score": None,
                 "vehicles": len(routes), "served": len(seen)}

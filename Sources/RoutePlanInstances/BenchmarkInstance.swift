@@ -192,6 +192,21 @@ public struct BenchmarkInstance: Sendable {
         return .toptw
     }
 
+    /// Builds the symmetric travel matrix of Euclidean distances truncated to
+    /// `decimals` decimals, exactly, held at 10^`scaleDigits` units per unit
+    /// (`decimals` ≤ `scaleDigits` ≤ 4): ⌊10ᵏ·d⌋ = ⌊√(q / 10^(8−2k))⌋ for q the
+    /// squared distance in 10⁻⁸, then × 10^(scaleDigits − k).
+    static func truncatedMatrix(_ points: [(x: FixedPoint, y: FixedPoint)], lines: [Int], customers: [Int],
+                                file: String, decimals: Int, scaleDigits: Int) throws(InstanceError) -> CostMatrix {
+        var divisor: UInt128 = 1
+        for _ in 0..<(8 - 2 * decimals) { divisor *= 10 }
+        var multiplier: UInt128 = 1
+        for _ in 0..<(scaleDigits - decimals) { multiplier *= 10 }
+        return try matrix(points, lines: lines, customers: customers, file: file) { squared in
+            IntegerRoot.floor(squared / divisor) * multiplier
+        }
+    }
+
     /// Builds the symmetric travel matrix from `points` (fixed point) with `scaledDistance`
     /// (the squared distance in 10⁻⁸ units → integer travel), checking it fits a ``CostMatrix``.
     static func matrix(_ points: [(x: FixedPoint, y: FixedPoint)], lines: [Int], customers: [Int], file: String,

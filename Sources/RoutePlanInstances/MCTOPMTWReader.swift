@@ -43,17 +43,7 @@ extension BenchmarkInstance {
             throw .missing(file: file, line: header.number, what: "the depot line 'i x y d S O C' (vertex 0) after the header")
         }
         let rows = Array(lines[1...])
-        let customerCount = rows.count - 1
-        if customerCount > InstanceLimits.maxCustomers {
-            throw .tooManyCustomers(file: file, count: customerCount, limit: InstanceLimits.maxCustomers)
-        }
-        if customerCount == 0 { throw .noCustomers(file: file) }
-        if declared != customerCount {
-            throw .malformedLine(file: file, line: header.number,
-                                 expected: "N = \(customerCount), the number of vertex lines after the depot (N = \(declared) is declared)",
-                                 text: String(header.text))
-        }
-        try checkRoutes(tours, customers: customerCount, file: file)
+        try checkVertices(rows.count - 1, declared: declared, tours: tours, header: header, file: file)
 
         let scale = toptwScale
         struct Row {
@@ -127,14 +117,8 @@ extension BenchmarkInstance {
             throw .valueOutOfRange(file: file, line: header.number, field: "distance decimals", value: String(decimals),
                                    allowed: "0, 1 or 2")
         }
-        var divisor: UInt128 = 1
-        for _ in 0..<(8 - 2 * decimals) { divisor *= 10 }
-        var multiplier: UInt128 = 1
-        for _ in 0..<(2 - decimals) { multiplier *= 10 }
-        let travel = try matrix(parsed.map { ($0.x, $0.y) }, lines: parsed.map(\.line), customers: parsed.map(\.number),
-                                file: file) { squared in
-            IntegerRoot.floor(squared / divisor) * multiplier
-        }
+        let travel = try truncatedMatrix(parsed.map { ($0.x, $0.y) }, lines: parsed.map(\.line),
+                                         customers: parsed.map(\.number), file: file, decimals: decimals, scaleDigits: 2)
         let depot = parsed[0]
         let visits = parsed.dropFirst().enumerated().map { offset, row in
             let windows = (0..<tours).map { r in mctopmtwWindows(row.times, tour: r + 1, exchanged: row.exchanged) }

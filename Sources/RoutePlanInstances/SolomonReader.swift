@@ -108,14 +108,8 @@ extension BenchmarkInstance {
         }
         let travel: CostMatrix
         if let decimals = truncatedDecimals {
-            // ⌊10ᵏ·d⌋ = ⌊√(q / 10^(8−2k))⌋ for q in 10⁻⁸, then × 10^(5−k) for scale 10⁵.
-            var divisor: UInt128 = 1
-            for _ in 0..<(8 - 2 * decimals) { divisor *= 10 }
-            var multiplier: UInt128 = 1
-            for _ in 0..<(5 - decimals) { multiplier *= 10 }
-            travel = try matrix(points, lines: lineNumbers, customers: numbers, file: file) { squared in
-                IntegerRoot.floor(squared / divisor) * multiplier
-            }
+            travel = try truncatedMatrix(points, lines: lineNumbers, customers: numbers, file: file,
+                                         decimals: decimals, scaleDigits: 5)
         } else {
             // ⌈10⁵·d⌉ = ⌈√(q·10²)⌉ for q the squared distance in 10⁻⁸ (fixed-point 10⁻⁴ coordinates).
             let factor = UInt128(scale) * UInt128(scale) / UInt128(FixedPoint.one * FixedPoint.one)

@@ -39,17 +39,7 @@ extension BenchmarkInstance {
         }
         let declared = declaredValue.units / FixedPoint.one
         let rows = Array(lines[firstVertex...])
-        let customerCount = rows.count - 1
-        if customerCount > InstanceLimits.maxCustomers {
-            throw .tooManyCustomers(file: file, count: customerCount, limit: InstanceLimits.maxCustomers)
-        }
-        if customerCount == 0 { throw .noCustomers(file: file) }
-        if declared != customerCount {
-            throw .malformedLine(file: file, line: header.number,
-                                 expected: "N = \(customerCount), the number of vertex lines after the depot (N = \(declared) is declared)",
-                                 text: String(header.text))
-        }
-        try checkRoutes(tours, customers: customerCount, file: file)
+        try checkVertices(rows.count - 1, declared: declared, tours: tours, header: header, file: file)
 
         let scale = toptwScale
         struct Row { var number: Int; var x, y: FixedPoint; var duration, opens, closes: Int; var score: Int; var line: Int }
@@ -102,15 +92,8 @@ extension BenchmarkInstance {
             throw .valueOutOfRange(file: file, line: lines[0].number, field: "distance decimals", value: String(decimals),
                                    allowed: "0, 1 or 2")
         }
-        // ⌊10ᵏ·d⌋ = ⌊√(q / 10^(8−2k))⌋ for q in 10⁻⁸, then × 10^(2−k) for scale 100.
-        var divisor: UInt128 = 1
-        for _ in 0..<(8 - 2 * decimals) { divisor *= 10 }
-        var multiplier: UInt128 = 1
-        for _ in 0..<(2 - decimals) { multiplier *= 10 }
-        let travel = try matrix(parsed.map { ($0.x, $0.y) }, lines: parsed.map(\.line), customers: parsed.map(\.number),
-                                file: file) { squared in
-            IntegerRoot.floor(squared / divisor) * multiplier
-        }
+        let travel = try truncatedMatrix(parsed.map { ($0.x, $0.y) }, lines: parsed.map(\.line),
+                                         customers: parsed.map(\.number), file: file, decimals: decimals, scaleDigits: 2)
         let depot = parsed[0]
         let visits = parsed.dropFirst().enumerated().map { offset, row in
             let window = ScheduleProblem.TimeWindow(earliestStart: row.opens, latestStart: row.closes)
@@ -126,5 +109,24 @@ extension BenchmarkInstance {
             points: parsed.map { Point(x: $0.x.double, y: $0.y.double) }, scale: scale, truncatedDecimals: decimals,
             routeCount: tours, capacity: nil, depotOpens: Double(depot.opens) / Double(scale),
             depotCloses: Double(depot.closes) / Double(scale))
+    }
+}
+
+extension BenchmarkInstance {
+    /// Checks a TOPTW-family file's vertex count, before anything is
+    /// allocated: within ``InstanceLimits``, at least one, equal to the header's
+    /// declared N, and `tours` routes over them allowed.
+    static func checkVertices(_ customerCount: Int, declared: Int, tours: Int, header: InstanceText.Line,
+                              file: String) throws(InstanceError) {
+        if customerCount > InstanceLimits.maxCustomers {
+            throw .tooManyCustomers(file: file, count: customerCount, limit: InstanceLimits.maxCustomers)
+        }
+        if customerCount == 0 { throw .noCustomers(file: file) }
+        if declared != customerCount {
+            throw .malformedLine(file: file, line: header.number,
+                                 expected: "N = \(customerCount), the number of vertex lines after the depot (N = \(declared) is declared)",
+                                 text: String(header.text))
+        }
+        try checkRoutes(tours, customers: customerCount, file: file)
     }
 }

@@ -19,32 +19,23 @@ enum BranchAndCutSeparation {
     /// an empty list.
     /// - Complexity: O(N + s) with union–find.
     static func components(nodeCount n: Int, support: [SupportEdge]) -> [[Bool]] {
-        var parent = Array(0..<n)
-        func find(_ a: Int) -> Int {
-            var a = a
-            while parent[a] != a {
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            }
-            return a
-        }
+        var sets = UnionFind(count: n)
         for s in support where s.x > 1e-9 {
-            let a = find(s.u), b = find(s.v)
-            if a != b { parent[a] = b }
+            sets.union(s.u, s.v)
         }
         var label = [Int](repeating: -1, count: n)
         var count = 0
         for v in 0..<n {
-            let r = find(v)
+            let r = sets.find(v)
             if label[r] < 0 {
                 label[r] = count
                 count += 1
             }
         }
         guard count > 1 else { return [] }
-        var sets = [[Bool]](repeating: [Bool](repeating: false, count: n), count: count)
-        for v in 0..<n { sets[label[find(v)]][v] = true }
-        return sets
+        var groups = [[Bool]](repeating: [Bool](repeating: false, count: n), count: count)
+        for v in 0..<n { groups[label[sets.find(v)]][v] = true }
+        return groups
     }
 
     /// Node sets S with x(δ(S)) < 2 on a connected support graph, exactly:
@@ -61,31 +52,22 @@ enum BranchAndCutSeparation {
     static func minimumCuts(nodeCount n: Int, support: [SupportEdge], limit: Int,
                             stop: () -> Bool) -> [[Bool]] {
         // Shrink 1-edges.
-        var parent = Array(0..<n)
-        func find(_ a: Int) -> Int {
-            var a = a
-            while parent[a] != a {
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            }
-            return a
-        }
+        var sets = UnionFind(count: n)
         for s in support where s.x >= 1 - 1e-9 {
-            let a = find(s.u), b = find(s.v)
-            if a != b { parent[a] = b }
+            sets.union(s.u, s.v)
         }
         var label = [Int](repeating: -1, count: n)
         var m = 0
-        for v in 0..<n where label[find(v)] < 0 {
-            label[find(v)] = m
+        for v in 0..<n where label[sets.find(v)] < 0 {
+            label[sets.find(v)] = m
             m += 1
         }
         guard m > 2 else { return [] }
         var members = [[Int]](repeating: [], count: m)
-        for v in 0..<n { members[label[find(v)]].append(v) }
+        for v in 0..<n { members[label[sets.find(v)]].append(v) }
         var w = [Double](repeating: 0, count: m * m)
         for s in support {
-            let a = label[find(s.u)], b = label[find(s.v)]
+            let a = label[sets.find(s.u)], b = label[sets.find(s.v)]
             if a != b {
                 w[a * m + b] += s.x
                 w[b * m + a] += s.x
@@ -153,25 +135,16 @@ enum BranchAndCutSeparation {
     /// - Complexity: O(N + s).
     static func blossoms(nodeCount n: Int, support: [SupportEdge]) -> [(handle: [Bool], teeth: [Int])] {
         let eps = 1e-6
-        var parent = Array(0..<n)
-        func find(_ a: Int) -> Int {
-            var a = a
-            while parent[a] != a {
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            }
-            return a
-        }
+        var sets = UnionFind(count: n)
         var fractionalNode = [Bool](repeating: false, count: n)
         for s in support where s.x > eps && s.x < 1 - eps {
             fractionalNode[s.u] = true
             fractionalNode[s.v] = true
-            let a = find(s.u), b = find(s.v)
-            if a != b { parent[a] = b }
+            sets.union(s.u, s.v)
         }
         var result: [(handle: [Bool], teeth: [Int])] = []
         var roots: [Int: [Int]] = [:]
-        for v in 0..<n where fractionalNode[v] { roots[find(v), default: []].append(v) }
+        for v in 0..<n where fractionalNode[v] { roots[sets.find(v), default: []].append(v) }
         for root in roots.keys.sorted() {
             let nodes = roots[root]!
             guard nodes.count >= 3 else { continue }
