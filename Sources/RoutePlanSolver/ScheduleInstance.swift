@@ -83,7 +83,15 @@ struct ScheduleInstance: Sendable {
         }
         emptyTravel = []
         emptyTravel = (0..<m).map { r in plan(route: r, sequence: [])?.travel ?? 0 }
+        twins = Self.twins(of: self)
+        detoursNeverShorten = Self.detoursNeverShorten(self)
     }
+
+    /// Whether no insertion can make room for another (see ``detoursNeverShorten(_:)``).
+    private(set) var detoursNeverShorten = false
+
+    /// `twins[r]`: the lowest-index route interchangeable with `r` (see ``twins(of:)``).
+    private(set) var twins: [Int] = []
 
     /// The travel of each route when it serves nothing: start → end, or 0 when
     /// it cannot run empty (forbidden arc, breaks that do not fit) and is unused.

@@ -68,9 +68,13 @@ struct ScheduleRoute: Sendable {
             return end != ScheduleInstance.never
         }
         let k = visits.count
-        if ready.count != k {
-            ready = [Int](repeating: 0, count: k)
-            latest = [Int](repeating: 0, count: k)
+        // Resize in place: the arrays keep their capacity across insertions and removals.
+        if ready.count > k {
+            ready.removeLast(ready.count - k)
+            latest.removeLast(latest.count - k)
+        } else if ready.count < k {
+            ready.append(contentsOf: repeatElement(0, count: k - ready.count))
+            latest.append(contentsOf: repeatElement(0, count: k - latest.count))
         }
         var time = instance.earliestStart[r]
         var at = instance.startNode[r]

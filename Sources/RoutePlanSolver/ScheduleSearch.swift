@@ -60,6 +60,13 @@ struct ScheduleSearch {
     var localSearchUntil: ContinuousClock.Instant?
     /// Routes whose order the exact step has proven optimal.
     var proven = Set<Int>()
+    /// `emptyTried[r] == emptyTriedStamp`: an empty twin of route `r` has been
+    /// tried by the current ``bestInsertion(of:in:blink:byShift:)``.
+    var emptyTried: [UInt32]
+    var emptyTriedStamp: UInt32 = 0
+    /// Positions left before the next blink, and the blink rate it was drawn for.
+    var blinkCountdown = -1
+    var blinkCountdownRate = 0.0
 
     init(instance: ScheduleInstance, options: ScheduleSolver.Options, control: SolveControl) {
         self.instance = instance
@@ -73,6 +80,7 @@ struct ScheduleSearch {
         }
         rng = SplitMix64(seed: options.seed)
         considered = [Bool](repeating: false, count: instance.n)
+        emptyTried = [UInt32](repeating: 0, count: instance.m)
     }
 
     /// Whether the search must stop now; records why.
@@ -143,11 +151,30 @@ struct ScheduleSearch {
         let service = instance.service[v]
         // Each position is skipped with probability `blink`: the gaps between
         // skips are geometric, so one draw per skip rather than one per position.
-        var untilBlink = blink > 0 ? geometricGap(blink) : Int.max
+        // The countdown carries over from call to call (the gaps are memoryless).
+        if blink > 0 && (blinkCountdown < 0 || blinkCountdownRate != blink) {
+            blinkCountdown = geometricGap(blink)
+            blinkCountdownRate = blink
+        }
+        var untilBlink = blink > 0 ? blinkCountdown : Int.max
+        defer { if blink > 0 { blinkCountdown = untilBlink } }
+        // Empty routes already tried, by twin class (see `ScheduleInstance.twins`).
+        emptyTriedStamp &+= 1
+        if emptyTriedStamp == 0 {
+            // Wrapped around: forget every old stamp.
+            for r in 0..<instance.m { emptyTried[r] = 0 }
+            emptyTriedStamp = 1
+        }
         for r in 0..<instance.m where instance.hasWindow(v, r) {
             // Read in place: a copy of the route would retain its five arrays.
             if state.routes[r].load + demand > instance.capacity[r] { continue }
             let count = state.routes[r].visits.count
+            if count == 0 {
+                // One empty route of each class of twins: the others give the same.
+                let twin = instance.twins[r]
+                if emptyTried[twin] == emptyTriedStamp { continue }
+                emptyTried[twin] = emptyTriedStamp
+            }
             for p in 0...count {
                 if untilBlink == 0 {
                     untilBlink = geometricGap(blink)
@@ -215,7 +242,8 @@ struct ScheduleSearch {
 
     /// Visits that did not fit are tried again while the previous pass
     /// inserted something (a visit may only be reachable through another,
-    /// around a forbidden arc or a window).
+    /// around a forbidden arc or a window), unless no insertion can make
+    /// room for another (``ScheduleInstance/detoursNeverShorten``).
     mutating func recreate(_ pool: [Int], into state: inout ScheduleState, blink: Double, byShift: Bool = false) {
         var pending = pool
         while !pending.isEmpty {
@@ -227,7 +255,7 @@ struct ScheduleSearch {
                     left.append(v)
                 }
             }
-            if left.count == pending.count { break }
+            if left.count == pending.count || instance.detoursNeverShorten { break }
             pending = left
         }
         state.retotal(instance)
@@ -253,19 +281,46 @@ struct ScheduleSearch {
         return state
     }
 
+    /// The share of ruined routes that lose a split string rather than a string.
+    static let splitRate = 0.5
+    /// SISR's split depth β: the chance that the kept part of a split string stops growing.
+    static let splitDepth = 0.01
+    /// When every visit must be served, the share of iterations whose recreate
+    /// starts by opening a route (see ``openRoute(for:in:)``).
+    static let openRate = 0.2
+
     /// Removes strings of adjacent visits around a random seed visit from a
     /// few routes (SISR's ruin); returns the visits removed.
+    ///
+    /// In each route the string holds the visit of the seed's neighbourhood
+    /// that led there; half of the time it is a *split string* (SISR): a
+    /// longer string of which a block of consecutive visits stays, so visits
+    /// on both sides of that block leave together.
     mutating func ruin(_ state: inout ScheduleState) -> [Int] {
-        let scheduled = (0..<instance.n).filter { state.routeOf[$0] >= 0 }
-        guard !scheduled.isEmpty else { return [] }
+        var scheduledCount = 0
+        var usedCount = 0
+        for r in 0..<instance.m where !state.routes[r].visits.isEmpty {
+            scheduledCount += state.routes[r].visits.count
+            usedCount += 1
+        }
+        guard scheduledCount > 0 else { return [] }
         let averageRemoved = 10.0
         let maxString = 10.0
-        let used = state.routes.filter { !$0.visits.isEmpty }
-        let meanLength = Double(scheduled.count) / Double(max(1, used.count))
+        let meanLength = Double(scheduledCount) / Double(max(1, usedCount))
         let stringMax = min(maxString, meanLength)
         let routesMax = 4 * averageRemoved / (1 + stringMax) - 1
         let routeCount = Int(Double.random(in: 1..<(routesMax + 1), using: &rng))
-        let seed = scheduled[Int.random(in: 0..<scheduled.count, using: &rng)]
+        // The seed: the i-th scheduled visit, route by route.
+        var seed = -1
+        var i = Int.random(in: 0..<scheduledCount, using: &rng)
+        for r in 0..<instance.m {
+            let count = state.routes[r].visits.count
+            if i < count {
+                seed = state.routes[r].visits[i]
+                break
+            }
+            i -= count
+        }
         var removed: [Int] = []
         var ruined = Set<Int>()
         for c in [seed] + neighbours[seed] {
@@ -280,8 +335,23 @@ struct ScheduleSearch {
             let lowest = max(0, at - length + 1)
             let highest = min(at, visits.count - length)
             let begin = Int.random(in: lowest...highest, using: &rng)
-            let piece = Array(visits[begin..<(begin + length)])
-            state.routes[r].visits.removeSubrange(begin..<(begin + length))
+            var piece = Array(visits[begin..<(begin + length)])
+            var kept = visits
+            kept.removeSubrange(begin..<(begin + length))
+            let maxKept = visits.count - length
+            if maxKept > 0 && Double.random(in: 0..<1, using: &rng) < Self.splitRate {
+                // Split string: a string of length + m visits around c loses
+                // all but m consecutive ones; m starts at 1 and grows while a
+                // uniform draw is at least `splitDepth`, up to |route| − length.
+                var m = 1
+                while m < maxKept && Double.random(in: 0..<1, using: &rng) >= Self.splitDepth { m += 1 }
+                let span = length + m
+                let first = Int.random(in: max(0, at - span + 1)...min(at, visits.count - span), using: &rng)
+                let keepAt = first + Int.random(in: 0...(span - m), using: &rng)
+                piece = Array(visits[first..<keepAt]) + Array(visits[(keepAt + m)..<(first + span)])
+                kept = Array(visits[..<first]) + Array(visits[keepAt..<(keepAt + m)]) + Array(visits[(first + span)...])
+            }
+            state.routes[r].visits = kept
             if state.routes[r].refresh(instance) {
                 for v in piece { state.routeOf[v] = -1 }
                 removed += piece
@@ -293,6 +363,26 @@ struct ScheduleSearch {
         }
         state.retotal(instance)
         return removed
+    }
+
+    /// Puts the first visit of `pool` alone on the first empty route that can
+    /// serve it, and takes it out of the pool; the rest of the recreate may
+    /// then join it there. Cheapest insertion alone almost never opens a route
+    /// (depot → v → depot costs more than a detour on a route nearby), so
+    /// without this a search that has settled on k routes stays there even
+    /// when the optimum needs k + 1 (Solomon R203.50: 605.3 with five routes,
+    /// 608.5 with four). O(m + k) for a route of *k* visits.
+    mutating func openRoute(for pool: inout [Int], in state: inout ScheduleState) {
+        let v = pool[0]
+        guard instance.fitsShared(v, totals: state.shared),
+              let r = (0..<instance.m).first(where: { r in
+                  state.routes[r].visits.isEmpty && instance.hasWindow(v, r)
+                      && instance.demand[v] <= instance.capacity[r]
+                      && state.routes[r].insertionDelta(v, at: 0, instance) != nil
+              })
+        else { return }
+        insert(v, route: r, position: 0, into: &state)
+        pool.removeFirst()
     }
 
     /// The visits to put back: the removed ones, the unscheduled near them,
@@ -321,7 +411,6 @@ struct ScheduleSearch {
     /// The order in which to recreate: required first, then one of several
     /// SISR-like sort keys chosen at random.
     mutating func recreateOrder(_ pool: [Int]) -> [Int] {
-        var keyed = pool.map { ($0, Double.random(in: 0..<1, using: &rng)) }
         let pick = Int.random(in: 0..<10, using: &rng)
         let depot = instance.problem.routes.first?.startNode ?? 0
         func key(_ v: Int) -> Double {
@@ -334,12 +423,14 @@ struct ScheduleSearch {
             }
         }
         let requiredFirst = Int.random(in: 0..<8, using: &rng) != 0
+        // (visit, required first, key, random tie-break), keys computed once.
+        var keyed = pool.map { v in
+            (v, requiredFirst && instance.required[v], key(v), Double.random(in: 0..<1, using: &rng))
+        }
         keyed.sort { a, b in
-            let ra = instance.required[a.0], rb = instance.required[b.0]
-            if requiredFirst && ra != rb { return ra }
-            let ka = key(a.0), kb = key(b.0)
-            if ka != kb { return ka < kb }
-            return a.1 < b.1
+            if a.1 != b.1 { return a.1 }
+            if a.2 != b.2 { return a.2 < b.2 }
+            return a.3 < b.3
         }
         return keyed.map(\.0)
     }
@@ -414,7 +505,10 @@ struct ScheduleSearch {
                 let scoreTemperature = scoreHot * pow(scoreCold / scoreHot, min(1, fraction))
                 var candidate = current
                 let removed = ruin(&candidate)
-                let pool = recreateOrder(recreatePool(removed, candidate))
+                var pool = recreateOrder(recreatePool(removed, candidate))
+                if !orienteering && !pool.isEmpty && Double.random(in: 0..<1, using: &rng) < Self.openRate {
+                    openRoute(for: &pool, in: &candidate)
+                }
                 let choice = orienteering ? Int.random(in: 0..<10, using: &rng) : 9
                 if choice < ratioShare {
                     recreateByRatio(pool, into: &candidate, blink: 0.01)
@@ -446,3 +540,4 @@ struct ScheduleSearch {
         return finish(best)
     }
 }
+
