@@ -24,29 +24,31 @@ extension SymmetricSearch {
     /// improving 2-opt move on the lists is found). Arcs added by the chain
     /// are never removed again.
     ///
-    /// Every flip goes through the tour's journal, so a chain that does not
-    /// pay is undone exactly.
+    /// The flips are only recorded (``PendingFlips``) while the chain is
+    /// built, and the tour read through them; a chain that closes with a
+    /// gain applies them to the tour (through its journal, so a kick can
+    /// still be rolled back), one that does not is dropped at no cost.
     ///
     /// - Returns: whether the tour got shorter (the touched cities are queued).
     mutating func improveLinKernighan(_ t1: Int) -> Bool {
         for t2 in [tour.next(t1), tour.previous(t1)] {
-            let mark = tour.mark()
             chain.removeAll(keepingCapacity: true)
+            pending.drop(to: 0)
             if deepen(t1: t1, last: t2, gain: d(t1, t2), depth: 0) {
-                tour.keep(mark)
+                pending.apply(to: &tour)
                 push(t1); push(t2)
                 for (a, b) in chain { push(Int(a)); push(Int(b)) }
                 return true
             }
-            tour.undo(to: mark)
         }
+        pending.drop(to: 0)
         return false
     }
 
     /// One level of the chain; see ``improveLinKernighan(_:)``.
     private mutating func deepen(t1: Int, last: Int, gain: Int, depth: Int) -> Bool {
         // Read the tour so that last → t1; t4 is then the city after t3.
-        let forward = tour.next(last) == t1
+        let forward = pending.next(last, in: tour) == t1
         let breadth = SearchTuning.linKernighanBreadth[depth]
         // The best `breadth` candidates, best first, in this depth's slice of
         // the scratch buffers (no allocation on this hot path).
@@ -60,7 +62,7 @@ extension SymmetricSearch {
             let added = d(last, t3)
             if added >= gain { break }  // neighbours are sorted: no later one passes either
             if t3 == t1 { continue }
-            let t4 = forward ? tour.next(t3) : tour.previous(t3)
+            let t4 = forward ? pending.next(t3, in: tour) : pending.previous(t3, in: tour)
             if t4 == last { continue }  // {last, t3} is already a tour arc
             if chainHas(t3, t4) { continue }
             let score = d(t3, t4) - added
@@ -89,7 +91,7 @@ extension SymmetricSearch {
             let g = gain + lkScore[base &+ c]
             let closed = g - d(t4, t1)
             if closed > 0 {
-                tour.exchange(last, t1, t3, t4)
+                pending.exchange(last, t1, t3, t4, in: tour)
                 cost -= closed
                 chain.append((Int32(last), Int32(t3)))
                 chain.append((Int32(t4), Int32(t1)))
@@ -98,20 +100,17 @@ extension SymmetricSearch {
             // Flip only when the next depth can go on: it needs a neighbour
             // of t4 cheaper than g (lists are sorted, so the first decides).
             if deepest || d(t4, Int(neighbourList[t4 &* k])) >= g { continue }
-            let mark = tour.mark()
-            tour.exchange(last, t1, t3, t4)
+            let mark = pending.count
+            pending.exchange(last, t1, t3, t4, in: tour)
             chain.append((Int32(last), Int32(t3)))
-            if deepen(t1: t1, last: t4, gain: g, depth: depth + 1) {
-                tour.keep(mark)
-                return true
-            }
+            if deepen(t1: t1, last: t4, gain: g, depth: depth + 1) { return true }
             chain.removeLast()
-            tour.undo(to: mark)
+            pending.drop(to: mark)
         }
         // No chain through the ranked candidates gained; one past the
         // breadth may still close with a gain.
         if bestClose > 0 {
-            tour.exchange(last, t1, closeT3, closeT4)
+            pending.exchange(last, t1, closeT3, closeT4, in: tour)
             cost -= bestClose
             chain.append((Int32(last), Int32(closeT3)))
             chain.append((Int32(closeT4), Int32(t1)))

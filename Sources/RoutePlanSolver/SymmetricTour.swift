@@ -59,6 +59,10 @@ struct SymmetricTour {
         }
     }
 
+    /// Reverses `length` positions starting at `start`, wrapping around,
+    /// as a journaled reversal (for ``PendingFlips/apply(to:)``).
+    mutating func reverseRange(start: Int, length: Int) { reverse(start: start, length: length) }
+
     /// Reverses `length` positions starting at `start`, wrapping around.
     private mutating func reverse(start: Int, length: Int) {
         guard length > 1 else { return }
