@@ -131,6 +131,9 @@ extension LowerBound {
         let steps = maxSteps ?? 20 * n
         var pi = [Double](repeating: 0, count: n)
         var bestPi = pi
+        // Whether bestPi has left π = 0 (where the first step's value is
+        // already the complete graph's minimum 1-tree).
+        var moved = false
         var best = -Double.infinity
         var degree = [Int](repeating: 0, count: n)
         var direction = [Double](repeating: 0, count: n)
@@ -159,6 +162,7 @@ extension LowerBound {
                 if value > best + 1e-9 {
                     best = value
                     bestPi = pi
+                    if step > 1 { moved = true }
                     sinceImprovement = 0
                 } else {
                     sinceImprovement += 1
@@ -183,6 +187,9 @@ extension LowerBound {
                 let t = lambda * max(gap, 1e-9) / norm
                 for i in 0..<n { pi[i] += t * direction[i] }
             }
+            // Stopped at π = 0 (a deadline at the first step): that step's
+            // value is the bound, and the O(n²) check would only run late.
+            if !moved { break }
             // The complete graph's check: a valid bound whatever π is.
             var denseDegree = [Int](repeating: 0, count: n)
             let edges = denseOneTreeEdges(matrix, bestPi, &denseDegree)
