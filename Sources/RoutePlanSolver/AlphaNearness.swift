@@ -78,23 +78,40 @@ extension SymmetricCosts {
             }
 
             var found = 0
-            for j in 0..<n where j != i {
-                let alpha = cost(i, j) &- beta[j]
-                let c = cost(i, j)
-                if found == k && (alpha > bestAlpha[k - 1] || (alpha == bestAlpha[k - 1] && c >= bestCost[k - 1])) {
-                    continue
+            // The k-th best so far, in locals: most j fail this test, and
+            // the scan is the O(n²) part (on unsafe buffers: no uniqueness
+            // or bounds checks in the loop).
+            var worstAlpha = Int.max, worstCost = Int.max
+            beta.withUnsafeBufferPointer { beta in
+                bestAlpha.withUnsafeMutableBufferPointer { bestAlpha in
+                    bestCost.withUnsafeMutableBufferPointer { bestCost in
+                        bestNode.withUnsafeMutableBufferPointer { bestNode in
+                            for j in 0..<n where j != i {
+                                let c = cost(i, j)
+                                let alpha = c &- beta[j]
+                                if found == k && (alpha > worstAlpha || (alpha == worstAlpha && c >= worstCost)) {
+                                    continue
+                                }
+                                var slot = found < k ? found : k - 1
+                                while slot > 0 && (bestAlpha[slot - 1] > alpha
+                                                   || (bestAlpha[slot - 1] == alpha && bestCost[slot - 1] > c)) {
+                                    bestAlpha[slot] = bestAlpha[slot - 1]
+                                    bestCost[slot] = bestCost[slot - 1]
+                                    bestNode[slot] = bestNode[slot - 1]
+                                    slot -= 1
+                                }
+                                bestAlpha[slot] = alpha
+                                bestCost[slot] = c
+                                bestNode[slot] = Int32(j)
+                                if found < k { found += 1 }
+                                if found == k {
+                                    worstAlpha = bestAlpha[k - 1]
+                                    worstCost = bestCost[k - 1]
+                                }
+                            }
+                        }
+                    }
                 }
-                var slot = found < k ? found : k - 1
-                while slot > 0 && (bestAlpha[slot - 1] > alpha || (bestAlpha[slot - 1] == alpha && bestCost[slot - 1] > c)) {
-                    bestAlpha[slot] = bestAlpha[slot - 1]
-                    bestCost[slot] = bestCost[slot - 1]
-                    bestNode[slot] = bestNode[slot - 1]
-                    slot -= 1
-                }
-                bestAlpha[slot] = alpha
-                bestCost[slot] = c
-                bestNode[slot] = Int32(j)
-                if found < k { found += 1 }
             }
             // Cheapest first: the searches stop scanning at the first
             // candidate that costs more than the gain left.

@@ -6,6 +6,9 @@
 ///   node 0), so the cheapest 1-tree under c′ᵢⱼ = cᵢⱼ + πᵢ + πⱼ, minus 2Σπ,
 ///   bounds every tour. Subgradient ascent moves π towards degree 2 at every
 ///   node (Held & Karp 1971), with Polyak steps towards the heuristic's cost.
+///   From ``sparseOneTreeMinimum`` nodes the steps run on a sparse candidate
+///   graph and the result is re-checked on the complete graph (see
+///   ``sparseOneTree(_:upperBound:maxSteps:control:neighbours:)``).
 /// - Everything else (asymmetric costs, open paths, fixed ends): the
 ///   assignment bound. Every route is an assignment of one successor to each
 ///   node, so the cheapest assignment (Hungarian algorithm) bounds it. Open
@@ -38,11 +41,17 @@ public enum LowerBound {
     // MARK: 1-tree
 
     /// The Held–Karp 1-tree bound of a symmetric round trip.
-    /// - Complexity: O(n²) per subgradient step, at most `maxSteps` steps.
+    /// - Complexity: below ``sparseOneTreeMinimum`` nodes O(n²) per
+    ///   subgradient step, at most `maxSteps` steps; from there O(n log n)
+    ///   per step and O(n²) a few times (see
+    ///   ``sparseOneTree(_:upperBound:maxSteps:control:neighbours:)``).
     public static func oneTree(_ matrix: CostMatrix, upperBound: Int?, maxSteps: Int? = nil,
                                control: SolveControl = .unlimited) -> Int {
         let n = matrix.count
         guard n > 2 else { return matrix.cost(of: Array(0..<n), closed: true) ?? 0 }
+        if n >= sparseOneTreeMinimum {
+            return sparseOneTree(matrix, upperBound: upperBound, maxSteps: maxSteps, control: control)
+        }
         let steps = maxSteps ?? min(1_000, max(100, 200_000_000 / (n * n)))
         var pi = [Double](repeating: 0, count: n)
         var best = -Double.infinity

@@ -79,6 +79,9 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     private var queueHead = 0
     /// The arcs added by the Lin–Kernighan chain being built.
     var chain: [(Int32, Int32)] = []
+    /// The flips of the Lin–Kernighan chain being built, applied to
+    /// ``tour`` only when the chain closes with a gain.
+    var pending: PendingFlips
     /// Scratch for the Lin–Kernighan candidates of each depth.
     var lkScore = [Int](repeating: 0, count: SearchTuning.linKernighanBreadth.count * SearchTuning.widestBreadth)
     var lkCity = [Int32](repeating: 0, count: 2 * SearchTuning.linKernighanBreadth.count * SearchTuning.widestBreadth)
@@ -97,6 +100,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         tour = SymmetricTour(start)
         cost = costs.tourCost(start)
         queued = [Bool](repeating: false, count: n)
+        pending = PendingFlips(n: costs.count, capacity: SearchTuning.linKernighanBreadth.count)
     }
 
     @inline(__always) func d(_ a: Int, _ b: Int) -> Int { costs.cost(a, b) }

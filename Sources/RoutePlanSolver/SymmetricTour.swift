@@ -43,6 +43,15 @@ struct SymmetricTour {
         }
     }
 
+    /// How many entries ``exchange(_:_:_:_:)`` would reverse for these cities.
+    func exchangeLength(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int {
+        let (from, to) = next(a) == b ? (b, c) : (c, b)
+        var length = Int(position[to]) - Int(position[from])
+        if length < 0 { length += count }
+        length += 1
+        return min(length, count - length)
+    }
+
     /// Reverses the path from city `from` forward to city `to` (both
     /// included), or equivalently its complement, whichever is shorter.
     mutating func reversePath(from: Int, to: Int) {
@@ -58,6 +67,10 @@ struct SymmetricTour {
             reverse(start: i, length: length)
         }
     }
+
+    /// Reverses `length` positions starting at `start`, wrapping around,
+    /// as a journaled reversal (for ``PendingFlips/apply(to:)``).
+    mutating func reverseRange(start: Int, length: Int) { reverse(start: start, length: length) }
 
     /// Reverses `length` positions starting at `start`, wrapping around.
     private mutating func reverse(start: Int, length: Int) {

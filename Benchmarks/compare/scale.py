@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""The heuristic at scale (issue 19): routeplan against fast-tsp at equal
+threads on pr1002, pcb3038 and fnl4461, and routeplan alone on usa13509 and
+pla85900 against the figures quoted in the issue.
+
+    /work/venv-fasttsp/bin/python Benchmarks/compare/scale.py --routeplan PATH [flags]
+
+Every tour is re-evaluated by compare.py's evaluator (TSPLIB distances), and
+the gap is taken to the optimum in optima.tsv. routeplan is run as
+`routeplan solve FILE --heuristic --time-limit T --seed K --format json`
+(its time covers reading the file; its lower bound is recorded too, with its
+distance below the optimum); fast-tsp as `find_tour(D, duration_seconds=T,
+max_threads=THREADS)` on the integer matrix (the matrix is built before the
+clock starts), run K = 1, 2, … as repeated runs (fast-tsp takes no seed).
+Peak memory of each routeplan process is read from wait4's rusage.
+
+Writes `scale.md` and `scale.json` into --out (default
+Benchmarks/compare/results/), rewritten after every cell.
+
+Install fast-tsp outside the repository, pinned in requirements-scale.txt:
+
+    python3 -m venv /work/venv-fasttsp
+    /work/venv-fasttsp/bin/pip install -r Benchmarks/compare/requirements-scale.txt
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import compare  # noqa: E402  (the evaluator, instance reader, fast-tsp runner, machine info)
+
+# (instance, budget seconds, runs, peers?) — the issue's plan.
+PLAN = [
+    ("pr1002", 1, 12, True),
+    ("pcb3038", 1, 5, True), ("pcb3038", 10, 5, True),
+    ("fnl4461", 1, 5, True), ("fnl4461", 10, 5, True),
+    ("usa13509", 30, 1, False),
+    ("pla85900", 120, 1, False),
+]
+# The issue's targets (gap %, at most) and its figures for routeplan before.
+TARGETS = {("pr1002", 1): "optimal 12/12", ("pcb3038", 1): "≤ 0.13 % and below fast-tsp",
+           ("fnl4461", 1): "≤ 0.28 % and below fast-tsp", ("pcb3038", 10): "≤ 0.05 %",
+           ("fnl4461", 10): "≤ 0.08 %", ("usa13509", 30): "≤ 0.15 %", ("pla85900", 120): "≤ 0.5 %, ≤ 1 GB"}
+BEFORE = {("pr1002", 1): "optimal 6/12", ("pcb3038", 1): "0.34–0.40 %", ("fnl4461", 1): "0.38–0.46 %",
+          ("usa13509", 30): "0.26 %", ("pla85900", 120): "0.85 %"}
+
+
+def run_routeplan_rss(binary: str, path: Path, budget: float, seed: int, hard_cap: float) -> dict:
+    """run_routeplan with the child's own peak resident memory (wait4)."""
+    cmd = [binary, "solve", str(path), "--heuristic", "--time-limit", repr(float(budget)),
+           "--seed", str(seed), "--format", "json"]
+    out_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"scale-{os.getpid()}.json"
+    t0 = time.perf_counter()
+    with open(out_path, "w") as out_file:
+        proc = subprocess.Popen(cmd, stdout=out_file, stderr=subprocess.DEVNULL)
+        deadline = t0 + hard_cap
+        status, rusage = 0, None
+        while True:
+            pid, status, rusage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                return {"tour": None, "error": f"killed at the hard cap of {hard_cap:g} s"}
+            time.sleep(0.005)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - t0
+    res = {"seconds": wall, "command": " ".join(cmd), "exit_status": proc.returncode,
+           "peak_rss_mib": round(rusage.ru_maxrss / 1024, 1),
+           "cpu_seconds": rusage.ru_utime + rusage.ru_stime}
+    text = out_path.read_text()
+    out_path.unlink(missing_ok=True)
+    if proc.returncode != 0:
+        res.update(tour=None, error=f"exit {proc.returncode}")
+        return res
+    js = json.loads(text)
+    res.update(tour=[v - 1 for v in js["tour"]], claimed_length=js.get("length"),
+               lower_bound=js.get("lowerBound"), own_seconds=js.get("seconds"))
+    return res
+
+
+def gap(length: int | None, opt: int) -> float | None:
+    return None if length is None else 100.0 * (length - opt) / opt
+
+
+def summarise(cells: list[dict]) -> dict:
+    gaps = [c["gap_percent"] for c in cells if c.get("gap_percent") is not None]
+    if not gaps:
+        return {}
+    return {"mean": statistics.mean(gaps), "min": min(gaps), "max": max(gaps),
+            "optimal": sum(1 for g in gaps if g == 0), "runs": len(gaps)}
+
+
+def fmt(x: float | None) -> str:
+    return "—" if x is None else f"{x:.3f}"
+
+
+def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "scale.json").write_text(json.dumps({"machine": info, "rows": rows, "partial": partial},
+                                                   indent=1))
+    extra = [f"- fast-tsp: `find_tour(D, duration_seconds=T, max_threads={args.threads})`; "
+             f"routeplan: `solve --heuristic --time-limit T --seed K` (its own threads: two searches "
+             f"and the lower bound), time counting the read of the file",
+             "- Gap: % above the optimum in optima.tsv, each tour re-evaluated by compare.py; "
+             "bound: % below the optimum of routeplan's reported lower bound"]
+    if partial:
+        extra.append("- **Partial results** (the run was stopped or is still going)")
+    lines = compare.header_md("The heuristic at scale: routeplan and fast-tsp", info, extra)
+    lines += ["| instance | budget | runs | routeplan gap % mean (min–max) | optimal | fast-tsp gap % mean (min–max) "
+              "| routeplan bound below opt % | routeplan s (max) | peak MiB (max) | target | before (issue 19) |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        rp, ft = summarise(row["routeplan"]), summarise(row.get("fast_tsp", []))
+        bounds = [c["bound_below_percent"] for c in row["routeplan"] if c.get("bound_below_percent") is not None]
+        secs = [c["seconds"] for c in row["routeplan"] if c.get("seconds") is not None]
+        rss = [c["peak_rss_mib"] for c in row["routeplan"] if c.get("peak_rss_mib") is not None]
+        rp_cell = f"{fmt(rp.get('mean'))} ({fmt(rp.get('min'))}–{fmt(rp.get('max'))})" if rp else "—"
+        ft_cell = f"{fmt(ft.get('mean'))} ({fmt(ft.get('min'))}–{fmt(ft.get('max'))})" if ft else "—"
+        key = (row["instance"], row["budget"])
+        lines.append(
+            f"| {row['instance']} | {row['budget']:g} s | {rp.get('runs', 0)} | {rp_cell} "
+            f"| {rp.get('optimal', 0)}/{rp.get('runs', 0)} | {ft_cell} "
+            f"| {fmt(statistics.mean(bounds)) if bounds else '—'} | {max(secs):.3f} | "
+            f"{max(rss) if rss else '—'} | {TARGETS.get(key, '')} | {BEFORE.get(key, '—')} |")
+    (out_dir / "scale.md").write_text("\n".join(lines) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--routeplan", default=os.environ.get("ROUTEPLAN_BIN"), required=False)
+    ap.add_argument("--tsplib-dir", type=Path,
+                    default=Path(os.environ.get("TSPLIB_DIR", compare.REPO.parent / "shared" / "tsplib")))
+    ap.add_argument("--out", type=Path, default=compare.HERE / "results")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 2,
+                    help="fast-tsp's max_threads (default: all cores, as routeplan uses)")
+    ap.add_argument("--only", default="", help="comma-separated instance names to keep from the plan")
+    ap.add_argument("--runs", type=int, default=0, help="cap on runs per cell (0: the plan's)")
+    ap.add_argument("--budget-scale", type=float, default=1.0,
+                    help="multiply every budget (a cut-down smoke run; the figures are then not the issue's)")
+    ap.add_argument("--no-peers", action="store_true", help="routeplan only")
+    args = ap.parse_args()
+    if not args.routeplan:
+        ap.error("--routeplan PATH (or $ROUTEPLAN_BIN) is required")
+    optima = compare.read_optima(args.tsplib_dir)
+    keep = set(filter(None, args.only.split(",")))
+    info = compare.machine_info(args.routeplan)
+    rows: list[dict] = []
+    for name, budget, runs, peers in PLAN:
+        if keep and name not in keep:
+            continue
+        budget = budget * args.budget_scale
+        runs = min(runs, args.runs) if args.runs else runs
+        path = compare.find_instance_file(name, args.tsplib_dir)
+        inst = compare.load_instance(path)
+        opt = int(optima[name]["opt"])
+        row = {"instance": name, "budget": budget, "optimum": opt, "routeplan": [], "fast_tsp": []}
+        rows.append(row)
+        hard_cap = 3 * budget + 60
+        for k in range(1, runs + 1):
+            rp = run_routeplan_rss(args.routeplan, path, budget, k, hard_cap)
+            length, why = (None, rp.get("error")) if rp.get("tour") is None else inst.evaluate(rp["tour"])
+            rp.pop("tour", None)
+            rp.update(seed=k, length=length, invalid=why, gap_percent=gap(length, opt))
+            if rp.get("lower_bound") is not None:
+                rp["bound_below_percent"] = 100.0 * (opt - rp["lower_bound"]) / opt
+            row["routeplan"].append(rp)
+            print(f"{name} {budget:g}s routeplan seed {k}: gap {fmt(rp['gap_percent'])} % "
+                  f"in {rp.get('seconds', 0):.3f} s", file=sys.stderr)
+            write(args.out, info, rows, args, partial=True)
+            if peers and not args.no_peers:
+                ft = compare.isolated(hard_cap, compare.run_fast_tsp, inst, budget, args.threads)
+                length, why = (None, ft.get("error", ft.get("skipped"))) if ft.get("tour") is None \
+                    else inst.evaluate(ft["tour"])
+                ft.pop("tour", None)
+                ft.update(run=k, length=length, invalid=why, gap_percent=gap(length, opt))
+                row["fast_tsp"].append(ft)
+                print(f"{name} {budget:g}s fast-tsp run {k}: gap {fmt(ft['gap_percent'])} %", file=sys.stderr)
+                write(args.out, info, rows, args, partial=True)
+    write(args.out, info, rows, args, partial=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,426 @@
+/// The Held–Karp 1-tree bound of large symmetric round trips, by a
+/// subgradient ascent on a sparse candidate graph whose result is re-checked
+/// on the complete graph.
+///
+/// **Why sparse.** The ascent computes one minimum 1-tree per step. On the
+/// complete graph that is Prim in O(n²) (n the node count): 20 million edge
+/// looks per step on 4,461 nodes, a few dozen steps a second, far too few
+/// for the ascent to converge. Minimum 1-trees almost only use edges between
+/// near neighbours, so the steps run on a graph of each node's
+/// ``sparseNeighbours`` cheapest edges plus the edges of a minimum spanning
+/// tree of nodes 1…n−1 (which keeps it connected): O(m log n) per step with
+/// m ≈ n · ``sparseNeighbours`` edges, hundreds of steps a second.
+///
+/// **Validity.** A minimum 1-tree of the sparse graph can cost more than one
+/// of the complete graph, so its value is no bound. The bound is the
+/// complete graph's minimum 1-tree under the best weights π the sparse ascent
+/// found, computed once by O(n²) Prim: every tour is a 1-tree of the complete
+/// graph, so that value bounds every tour whatever π is. Should the complete
+/// graph's tree use an edge the sparse graph lacks, that edge joins the
+/// graph and the ascent goes on from π (at most ``sparseRepairRounds`` times).
+///
+/// **Steps.** The direction is the degree excess dᵢ − 2 blended with the
+/// previous step's (0.7 · this + 0.3 · last, after Volgenant & Jonker 1982),
+/// which damps the zig-zag of plain subgradients. The step size follows
+/// Held, Wolfe & Crowder (1974): t = λ · (U − w) / ‖v‖² with w the step's
+/// 1-tree value and U the target (the known tour's cost, else 1 % above the
+/// best value so far), λ starting at 1 and halved after ``sparseStall``
+/// steps without a better value. On fnl4461 (ascent alone, loaded machine)
+/// that reached 181,420 by step 128, against 180,859 with λ from 2 halved
+/// after 20 (the schedule of the dense ascent); both settle near 181,550,
+/// 0.55 % below the optimum 182,566.
+extension LowerBound {
+    /// Above this many nodes, ``oneTree(_:upperBound:maxSteps:control:)``
+    /// runs the sparse ascent.
+    static let sparseOneTreeMinimum = 200
+    /// Candidate edges per node in the sparse graph (besides the tree's).
+    static let sparseNeighbours = 10
+    /// Steps without a better 1-tree before λ is halved.
+    static let sparseStall = 10
+    /// The ascent stops once λ falls below this: by then it gains next to
+    /// nothing, and its thread competes with the searches for the cores.
+    /// Ascent alone, same run: against 10⁻⁶, pcb3038's bound went from
+    /// 136,545 to 136,525 and its time from 1.77 s to 0.52 s; fnl4461's
+    /// from 181,528 to 181,501 and 2.66 s to 0.90 s (10⁻³: 136,542 in
+    /// 0.78 s, 181,525 in 1.38 s).
+    static let sparseLambdaFloor = 1e-2
+    /// Complete-graph checks that may add edges and restart the ascent.
+    static let sparseRepairRounds = 3
+
+    /// A sparse undirected graph in compressed rows: the neighbours of node
+    /// v are `targets[offsets[v] ..< offsets[v + 1]]`, each edge listed at
+    /// both ends.
+    struct SparseGraph {
+        let n: Int
+        private(set) var offsets: [Int]
+        private(set) var targets: [Int32]
+
+        /// The graph with the given edge lists (duplicates dropped).
+        init(n: Int, adjacency: [[Int32]]) {
+            self.n = n
+            offsets = [Int](repeating: 0, count: n + 1)
+            targets = []
+            targets.reserveCapacity(adjacency.reduce(0) { $0 + $1.count })
+            for v in 0..<n {
+                for w in Set(adjacency[v]).sorted() { targets.append(w) }
+                offsets[v + 1] = targets.count
+            }
+        }
+
+        /// The adjacency lists of this graph, for adding edges.
+        var adjacency: [[Int32]] {
+            (0..<n).map { Array(targets[offsets[$0] ..< offsets[$0 + 1]]) }
+        }
+    }
+
+    /// Each node's ``sparseNeighbours`` cheapest edges and the edges of a
+    /// minimum spanning tree of nodes 1…n−1, as a sparse graph.
+    /// - Complexity: O(n² · k) time in the worst case (k the neighbour count;
+    ///   O(n²) in practice), O(n · k) memory.
+    static func sparseCandidateGraph(_ matrix: CostMatrix, neighbours: Int = sparseNeighbours) -> SparseGraph {
+        let n = matrix.count
+        let k = min(neighbours, n - 1)
+        var adjacency = [[Int32]](repeating: [], count: n)
+        var bestCost = [Int32](repeating: 0, count: k)
+        var bestNode = [Int32](repeating: 0, count: k)
+        matrix.storage.withUnsafeBufferPointer { costs in
+            for a in 0..<n {
+                var found = 0
+                let row = a * n
+                for b in 0..<n where b != a {
+                    let c = costs[row + b]
+                    if found == k && c >= bestCost[k - 1] { continue }
+                    var slot = found < k ? found : k - 1
+                    while slot > 0 && bestCost[slot - 1] > c {
+                        bestCost[slot] = bestCost[slot - 1]
+                        bestNode[slot] = bestNode[slot - 1]
+                        slot -= 1
+                    }
+                    bestCost[slot] = c
+                    bestNode[slot] = Int32(b)
+                    if found < k { found += 1 }
+                }
+                for i in 0..<found {
+                    adjacency[a].append(bestNode[i])
+                    adjacency[Int(bestNode[i])].append(Int32(a))
+                }
+            }
+        }
+        // A minimum spanning tree of 1…n−1 (π = 0): the graph without node 0
+        // stays connected, so the sparse Prim always spans it.
+        var degree = [Int](repeating: 0, count: n)
+        let zero = [Double](repeating: 0, count: n)
+        for (u, v) in denseOneTreeEdges(matrix, zero, &degree) where u != 0 && v != 0 {
+            adjacency[u].append(Int32(v))
+            adjacency[v].append(Int32(u))
+        }
+        return SparseGraph(n: n, adjacency: adjacency)
+    }
+
+    /// The sparse subgradient ascent (see the extension's documentation).
+    /// - Complexity: O(n · k · log n) per step (k = ``sparseNeighbours``),
+    ///   O(n²) for the graph and for each complete-graph check.
+    ///
+    /// - Parameter neighbours: each node's cheapest edges in the sparse
+    ///   graph (tests take few, so that the complete-graph check must add
+    ///   edges).
+    static func sparseOneTree(_ matrix: CostMatrix, upperBound: Int?, maxSteps: Int?,
+                              control: SolveControl, neighbours: Int = sparseNeighbours) -> Int {
+        let n = matrix.count
+        var graph = sparseCandidateGraph(matrix, neighbours: neighbours)
+        let steps = maxSteps ?? 20 * n
+        var pi = [Double](repeating: 0, count: n)
+        var bestPi = pi
+        // Whether bestPi has left π = 0 (where the first step's value is
+        // already the complete graph's minimum 1-tree).
+        var moved = false
+        var best = -Double.infinity
+        var degree = [Int](repeating: 0, count: n)
+        var direction = [Double](repeating: 0, count: n)
+        let target = upperBound.map(Double.init)
+        var heap = IndexedHeap(capacity: n)
+        var lambda = 1.0
+        var sinceImprovement = 0
+        var step = 0
+        // At π = 0 the sparse 1-tree is a complete graph's minimum 1-tree
+        // (the graph holds a minimum spanning tree of 1…n−1 and node 0's
+        // cheapest edges), so the first step's value is already a bound.
+        var bound = -Double.infinity
+        // The weights of the best bound so far, where a repair restarts:
+        // when the sparse graph has no tour, its ascent can run off.
+        var validPi = pi
+        var fresh = true
+        for round in 0...sparseRepairRounds {
+            while step < steps {
+                if step > 0 && control.shouldStop { break }
+                step += 1
+                let value = sparseMinimumOneTree(matrix, graph, pi, &degree, &heap)
+                if step == 1 { bound = value }
+                // Above a known tour: the sparse graph holds no tour that
+                // cheap, so its ascent has run off; check and repair.
+                if let target, value > target + 0.5 { break }
+                if value > best + 1e-9 {
+                    best = value
+                    bestPi = pi
+                    if step > 1 { moved = true }
+                    sinceImprovement = 0
+                } else {
+                    sinceImprovement += 1
+                    if sinceImprovement >= sparseStall {
+                        lambda /= 2
+                        sinceImprovement = 0
+                    }
+                }
+                var norm = 0.0
+                var tour = true
+                for i in 0..<n {
+                    let g = Double(degree[i] - 2)
+                    if degree[i] != 2 { tour = false }
+                    direction[i] = fresh ? g : 0.7 * g + 0.3 * direction[i]
+                    norm += direction[i] * direction[i]
+                }
+                fresh = false
+                if tour { break }  // the sparse 1-tree is a tour: π is optimal there
+                if let target, target - best < 0.5 { break }
+                if lambda < sparseLambdaFloor || norm == 0 { break }
+                let gap = (target ?? best * 1.01) - value
+                let t = lambda * max(gap, 1e-9) / norm
+                for i in 0..<n { pi[i] += t * direction[i] }
+            }
+            // Stopped at π = 0 (a deadline at the first step): that step's
+            // value is the bound, and the O(n²) check would only run late.
+            if !moved { break }
+            // The complete graph's check: a valid bound whatever π is.
+            var denseDegree = [Int](repeating: 0, count: n)
+            let edges = denseOneTreeEdges(matrix, bestPi, &denseDegree)
+            let checked = denseOneTreeValue(matrix, bestPi, edges)
+            if checked >= bound {
+                bound = checked
+                validPi = bestPi
+            }
+            var adjacency: [[Int32]]?
+            for (u, v) in edges {
+                let row = graph.targets[graph.offsets[u] ..< graph.offsets[u + 1]]
+                if !row.contains(Int32(v)) {
+                    if adjacency == nil { adjacency = graph.adjacency }
+                    adjacency![u].append(Int32(v))
+                    adjacency![v].append(Int32(u))
+                }
+            }
+            guard let adjacency, round < sparseRepairRounds, step < steps, !control.shouldStop else { break }
+            graph = SparseGraph(n: n, adjacency: adjacency)
+            pi = validPi
+            best = -Double.infinity
+            lambda = 1
+            sinceImprovement = 0
+            fresh = true
+        }
+        return Int((bound - 1e-6).rounded(.up))
+    }
+
+    /// The cheapest 1-tree of `graph` under costs c + π (minus 2Σπ), and
+    /// each node's degree in it: Prim with an indexed binary heap on nodes
+    /// 1…n−1, then node 0's two cheapest edges in the graph.
+    /// - Complexity: O(m log n), m the graph's edge count.
+    static func sparseMinimumOneTree(_ matrix: CostMatrix, _ graph: SparseGraph, _ pi: [Double],
+                                     _ degree: inout [Int], _ heap: inout IndexedHeap) -> Double {
+        let n = matrix.count
+        for i in 0..<n { degree[i] = 0 }
+        var total = 0.0
+        heap.reset()
+        return matrix.storage.withUnsafeBufferPointer { costs in
+            graph.targets.withUnsafeBufferPointer { targets in
+                graph.offsets.withUnsafeBufferPointer { offsets in
+                    heap.update(1, key: 0, parent: -1)
+                    var joined = 0
+                    while let (u, key, parent) = heap.popMin() {
+                        joined += 1
+                        total += key
+                        if parent >= 0 {
+                            degree[u] += 1
+                            degree[parent] += 1
+                        }
+                        let pu = pi[u]
+                        let row = u * n
+                        for e in offsets[u] ..< offsets[u + 1] {
+                            let v = Int(targets[e])
+                            if v == 0 || heap.isDone(v) { continue }
+                            heap.update(v, key: Double(costs[row + v]) + pu + pi[v], parent: u)
+                        }
+                    }
+                    if joined < n - 1 { return -Double.infinity }  // cannot happen: the tree's edges are in
+                    var first = Double.infinity, second = Double.infinity, a = -1, b = -1
+                    for e in offsets[0] ..< offsets[1] {
+                        let v = Int(targets[e])
+                        let d = Double(costs[v]) + pi[0] + pi[v]
+                        if d < first {
+                            second = first; b = a
+                            first = d; a = v
+                        } else if d < second {
+                            second = d; b = v
+                        }
+                    }
+                    guard a >= 0, b >= 0 else { return -Double.infinity }
+                    total += first + second
+                    degree[0] = 2
+                    degree[a] += 1
+                    degree[b] += 1
+                    return total - 2 * pi.reduce(0, +)
+                }
+            }
+        }
+    }
+
+    /// The edges of the complete graph's cheapest 1-tree under c + π, by
+    /// O(n²) Prim (see ``minimumOneTree(_:_:_:)``), with each node's degree.
+    static func denseOneTreeEdges(_ matrix: CostMatrix, _ pi: [Double], _ degree: inout [Int]) -> [(Int, Int)] {
+        let n = matrix.count
+        for i in 0..<n { degree[i] = 0 }
+        var edges: [(Int, Int)] = []
+        edges.reserveCapacity(n)
+        var inTree = [Bool](repeating: false, count: n)
+        var key = [Double](repeating: .infinity, count: n)
+        var parent = [Int](repeating: -1, count: n)
+        key[1] = 0
+        matrix.storage.withUnsafeBufferPointer { costs in
+            for _ in 1..<n {
+                var u = -1
+                var smallest = Double.infinity
+                for v in 1..<n where !inTree[v] && key[v] < smallest {
+                    smallest = key[v]
+                    u = v
+                }
+                inTree[u] = true
+                if parent[u] >= 0 { edges.append((parent[u], u)) }
+                let row = u * n
+                let pu = pi[u]
+                for v in 1..<n where !inTree[v] {
+                    let d = Double(costs[row + v]) + pu + pi[v]
+                    if d < key[v] {
+                        key[v] = d
+                        parent[v] = u
+                    }
+                }
+            }
+            var first = Double.infinity, second = Double.infinity, a = -1, b = -1
+            for v in 1..<n {
+                let d = Double(costs[v]) + pi[0] + pi[v]
+                if d < first {
+                    second = first; b = a
+                    first = d; a = v
+                } else if d < second {
+                    second = d; b = v
+                }
+            }
+            edges.append((0, a))
+            edges.append((0, b))
+        }
+        for (u, v) in edges { degree[u] += 1; degree[v] += 1 }
+        return edges
+    }
+
+    /// The 1-tree value of `edges` under c + π, minus 2Σπ: its integer
+    /// cost plus Σ (dᵢ − 2) · πᵢ, summed apart so that floating-point
+    /// rounding only touches the small second term.
+    static func denseOneTreeValue(_ matrix: CostMatrix, _ pi: [Double], _ edges: [(Int, Int)]) -> Double {
+        var integral = 0
+        var degree = [Int](repeating: 0, count: pi.count)
+        for (u, v) in edges {
+            integral += Int(matrix[u, v])
+            degree[u] += 1
+            degree[v] += 1
+        }
+        var weights = 0.0
+        for i in pi.indices where degree[i] != 2 { weights += Double(degree[i] - 2) * pi[i] }
+        return Double(integral) + weights
+    }
+}
+
+/// A binary min-heap over node indices 0..<capacity with decrease-key, for
+/// Prim on sparse graphs; each node enters at most once per ``reset()``.
+struct IndexedHeap {
+    private var heap: [Int32] = []
+    /// Where node v sits in `heap`: −1 not yet seen, −2 popped.
+    private var slot: [Int32]
+    private var key: [Double]
+    private var parent: [Int32]
+
+    init(capacity: Int) {
+        slot = [Int32](repeating: -1, count: capacity)
+        key = [Double](repeating: 0, count: capacity)
+        parent = [Int32](repeating: -1, count: capacity)
+        heap.reserveCapacity(capacity)
+    }
+
+    mutating func reset() {
+        heap.removeAll(keepingCapacity: true)
+        for i in slot.indices { slot[i] = -1 }
+    }
+
+    @inline(__always) func isDone(_ v: Int) -> Bool { slot[v] == -2 }
+
+    /// Lowers v's key to `key` (inserting v if new) when that is lower.
+    /// - Complexity: O(log n).
+    mutating func update(_ v: Int, key newKey: Double, parent p: Int) {
+        var i = Int(slot[v])
+        if i == -2 { return }
+        if i == -1 {
+            i = heap.count
+            heap.append(Int32(v))
+        } else if newKey >= key[v] {
+            return
+        }
+        key[v] = newKey
+        parent[v] = Int32(p)
+        siftUp(i)
+    }
+
+    /// Removes the node of smallest key. - Complexity: O(log n).
+    mutating func popMin() -> (Int, Double, Int)? {
+        guard let top = heap.first else { return nil }
+        let v = Int(top)
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            slot[Int(last)] = 0
+            siftDown(0)
+        }
+        slot[v] = -2
+        return (v, key[v], Int(parent[v]))
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var i = start
+        let v = heap[i]
+        let k = key[Int(v)]
+        while i > 0 {
+            let p = (i - 1) / 2
+            let w = heap[p]
+            if key[Int(w)] <= k { break }
+            heap[i] = w
+            slot[Int(w)] = Int32(i)
+            i = p
+        }
+        heap[i] = v
+        slot[Int(v)] = Int32(i)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var i = start
+        let v = heap[i]
+        let k = key[Int(v)]
+        let count = heap.count
+        while true {
+            var c = 2 * i + 1
+            if c >= count { break }
+            if c + 1 < count && key[Int(heap[c + 1])] < key[Int(heap[c])] { c += 1 }
+            let w = heap[c]
+            if key[Int(w)] >= k { break }
+            heap[i] = w
+            slot[Int(w)] = Int32(i)
+            i = c
+        }
+        heap[i] = v
+        slot[Int(v)] = Int32(i)
+    }
+}
