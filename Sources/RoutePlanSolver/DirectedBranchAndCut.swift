@@ -77,7 +77,7 @@ enum DirectedBranchAndCut {
                     search.certified = false
                     unresolvedBound = min(unresolvedBound, bound)
                 }
-            case let .branch(arc, bound, fixed):
+            case let .branch(children, bound, fixed):
                 if node.depth == 0 {
                     for route in BranchAndCut.improvedRoutes(matrix, endpoints: endpoints, control: control) {
                         if let cost = matrix.cost(of: route, closed: endpoints.isRoundTrip) {
@@ -86,8 +86,8 @@ enum DirectedBranchAndCut {
                     }
                     if let best = search.incumbentCost, best <= bound { break }
                 }
-                for value: Int32 in [1, 0] {
-                    open.push(Node(fixings: node.fixings + fixed + [Int32(arc) * 2 + value], bound: bound,
+                for child in children {
+                    open.push(Node(fixings: node.fixings + fixed + child, bound: bound,
                                    depth: node.depth + 1, id: nextID))
                     nextID += 1
                 }

@@ -7,7 +7,16 @@
 /// node count, A its arc count.
 final class DirectedBranchAndCutSearch {
     typealias Node = BranchAndCutSearch.Node
-    typealias NodeResult = BranchAndCutSearch.NodeResult
+
+    /// How processing a node ended.
+    enum NodeResult {
+        case pruned
+        /// Branch into `children`, each a list of fixings (arc · 2 + value);
+        /// `fixings` hold in the whole subtree.
+        case branch(children: [[Int32]], bound: Int, fixings: [Int32])
+        /// The LP could not be solved or certified: no proof below this node.
+        case unresolved(bound: Int)
+    }
 
     let graph: DirectedBranchAndCutGraph
     let endpoints: RouteEndpoints
@@ -247,9 +256,12 @@ final class DirectedBranchAndCutSearch {
             let stalled = history.count > 3
                 && history[history.count - 1] - history[history.count - 4] < 1e-6 * max(1, abs(history.last!))
             if fractional >= 0 && (new.isEmpty || stalled || (node.depth > 0 && history.count > 30)) {
-                let arc = chooseBranch(x: x, lower: lower, upper: upper) ?? fractional
-                return .branch(edge: arc, bound: bound,
-                               fixings: localFixings(safe, lower: lower, upper: upper, except: arc))
+                let children = chooseBranch(x: x, lower: lower, upper: upper)
+                    ?? [[Int32(fractional) * 2 + 1], [Int32(fractional) * 2]]
+                var branched = Set<Int>()
+                for child in children { for f in child { branched.insert(Int(f >> 1)) } }
+                return .branch(children: children, bound: bound,
+                               fixings: localFixings(safe, lower: lower, upper: upper, except: branched))
             }
             purgeCuts()
             addCuts(new)
@@ -310,10 +322,11 @@ final class DirectedBranchAndCutSearch {
     }
 
     /// Reduced-cost fixing for a subtree (see ``BranchAndCutSearch``).
-    private func localFixings(_ safe: BranchAndCutBound, lower: [UInt8], upper: [UInt8], except: Int) -> [Int32] {
+    private func localFixings(_ safe: BranchAndCutBound, lower: [UInt8], upper: [UInt8],
+                              except: Set<Int>) -> [Int32] {
         guard let best = incumbentCost else { return [] }
         var fixings: [Int32] = []
-        for a in arcOfColumn where a != except && lower[a] == 0 && upper[a] == 1 {
+        for a in arcOfColumn where !except.contains(a) && lower[a] == 0 && upper[a] == 1 {
             let d = safe.reducedCosts[a]
             if d > 0, BranchAndCutBound.ceilingOfScaled(safe.scaled + d) >= best {
                 fixings.append(Int32(a) * 2)
@@ -324,42 +337,99 @@ final class DirectedBranchAndCutSearch {
         return fixings
     }
 
-    /// Strong branching, lite, as in ``BranchAndCutSearch``: the few
-    /// fractional arcs nearest ½ are each tried at 0 and at 1 by a short dual
-    /// simplex from the current basis; the arc whose weaker child rises most
-    /// (product rule) is chosen. Trial objectives only choose, never prune.
-    private func chooseBranch(x: [Double], lower: [UInt8], upper: [UInt8]) -> Int? {
-        var candidates: [(Double, Int)] = []
-        for (column, value) in x.enumerated() where value > 1e-6 && value < 1 - 1e-6 {
-            candidates.append((abs(value - 0.5), column))
+    /// The ways to split the LP point `x`, each as its children's fixings
+    /// (arc · 2 + value) with its fractionality |X − ½|, nearest ½ first.
+    ///
+    /// A fractional arc u → v is branched on alone when u and v have no
+    /// clones. Otherwise on the star of u into v's clone class H (X = x(u → H);
+    /// children: every arc u → H at 0, or every other arc out of u at 0, so
+    /// X = 1 by the out-degree row), or failing that on the star into v from
+    /// u's class: both children are column bounds, and neither leaves a
+    /// twin arc to the LP at the same bound.
+    /// - Complexity: O(s · m) for s fractional arcs.
+    private func branchingCandidates(x: [Double], lower: [UInt8], upper: [UInt8]) -> [(Double, [[Int32]])] {
+        let m = graph.nodeCount
+        var value = [Double](repeating: 0, count: graph.arcs.count)
+        for (column, v) in x.enumerated() { value[arcOfColumn[column]] = v }
+        var seen = Set<Int>()
+        var result: [(Double, [[Int32]])] = []
+        let eps = 1e-6
+        for (column, v) in x.enumerated() where v > eps && v < 1 - eps {
+            let a = arcOfColumn[column]
+            let arc = graph.arcs[a]
+            let u = Int(arc.from), w = Int(arc.to)
+            let headClass = graph.cloneClass[w], tailClass = graph.cloneClass[u]
+            let headTwins = (0..<m).filter { $0 != u && graph.cloneClass[$0] == headClass }
+            let tailTwins = (0..<m).filter { $0 != w && graph.cloneClass[$0] == tailClass }
+            var chosen: (key: Int, inside: [Int], outside: [Int])?
+            if headTwins.count > 1 {
+                let inside = headTwins.compactMap { graph.arc(u, $0) }
+                let outside = (0..<m).filter { $0 != u && graph.cloneClass[$0] != headClass }.compactMap { graph.arc(u, $0) }
+                chosen = (u * m + headClass, inside, outside)
+            }
+            if let c = chosen {
+                let total = c.inside.reduce(0.0) { $0 + value[$1] }
+                if !(total > eps && total < 1 - eps) { chosen = nil }
+            }
+            if chosen == nil && tailTwins.count > 1 {
+                let inside = tailTwins.compactMap { graph.arc($0, w) }
+                let outside = (0..<m).filter { $0 != w && graph.cloneClass[$0] != tailClass }.compactMap { graph.arc($0, w) }
+                chosen = (m * m + w * m + tailClass, inside, outside)
+                let total = inside.reduce(0.0) { $0 + value[$1] }
+                if !(total > eps && total < 1 - eps) { chosen = nil }
+            }
+            if let c = chosen {
+                guard seen.insert(c.key).inserted else { continue }
+                let total = c.inside.reduce(0.0) { $0 + value[$1] }
+                let toZero = { (arcs: [Int]) in arcs.filter { upper[$0] == 1 }.map { Int32($0) * 2 } }
+                result.append((abs(total - 0.5), [toZero(c.outside), toZero(c.inside)]))
+            } else if headTwins.count <= 1 && tailTwins.count <= 1 {
+                guard seen.insert(-1 - a).inserted else { continue }
+                result.append((abs(v - 0.5), [[Int32(a) * 2 + 1], [Int32(a) * 2]]))
+            }
         }
-        guard candidates.count > 1 else { return nil }
-        candidates.sort { $0 < $1 }
+        result.sort { $0.0 < $1.0 }
+        return result
+    }
+
+    /// Strong branching, lite, as in ``BranchAndCutSearch``: the few
+    /// candidates of ``branchingCandidates(x:lower:upper:)`` nearest ½ are
+    /// each tried in both children by a short dual simplex from the current
+    /// basis; the one whose weaker child rises most (product rule) is
+    /// chosen. Trial objectives only choose, never prune.
+    private func chooseBranch(x: [Double], lower: [UInt8], upper: [UInt8]) -> [[Int32]]? {
+        let candidates = branchingCandidates(x: x, lower: lower, upper: upper)
+        guard !candidates.isEmpty else { return nil }
+        guard candidates.count > 1 else { return candidates[0].1 }
         let base = lp.objective
         let basis = lp.saveBasis()
-        var columnLower = arcOfColumn.map { Double(lower[$0]) }
-        var columnUpper = arcOfColumn.map { Double(upper[$0]) }
-        var best: (score: Double, arc: Int)?
-        for (_, column) in candidates.prefix(BranchAndCutSearch.strongBranchingCandidates) {
+        let columnLower = arcOfColumn.map { Double(lower[$0]) }
+        let columnUpper = arcOfColumn.map { Double(upper[$0]) }
+        var best: (score: Double, children: [[Int32]])?
+        for (_, children) in candidates.prefix(BranchAndCutSearch.strongBranchingCandidates) {
             var gains: [Double] = []
-            for value in [0.0, 1.0] {
-                let (l, u) = (columnLower[column], columnUpper[column])
-                columnLower[column] = value
-                columnUpper[column] = value
-                lp.setBounds(lower: columnLower, upper: columnUpper)
+            for child in children {
+                var l = columnLower, u = columnUpper
+                for f in child {
+                    let column = Int(columnOfArc[Int(f >> 1)])
+                    guard column >= 0 else { continue }
+                    if f & 1 == 1 { l[column] = 1 } else { u[column] = 0 }
+                }
+                lp.setBounds(lower: l, upper: u)
                 let objective = lp.trialObjective(iterations: BranchAndCutSearch.strongBranchingIterations)
-                columnLower[column] = l
-                columnUpper[column] = u
                 lp.restoreBasis(basis)
-                guard let objective else { return nil }
+                guard let objective else {
+                    lp.setBounds(lower: columnLower, upper: columnUpper)
+                    return nil
+                }
                 gains.append(max(1e-6, objective - base))
             }
             let score = gains[0] * gains[1]
-            if best.map({ score > $0.score }) ?? true { best = (score, arcOfColumn[column]) }
+            if best.map({ score > $0.score }) ?? true { best = (score, children) }
             if shouldStop { break }
         }
         lp.setBounds(lower: columnLower, upper: columnUpper)
-        return best?.arc
+        return best?.children
     }
 
     /// Fixes to 0, for good, every arc whose reduced cost at the root lifts
