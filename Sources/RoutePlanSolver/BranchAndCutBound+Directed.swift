@@ -61,8 +61,12 @@ extension BranchAndCutBound {
             }
             reduced[a] = (zeroCosts ? 0 : Int128(arc.cost) * scale) - at
         }
-        // Teeth have coefficient −1 (on both arcs), not the +1 counted above.
+        // Teeth have coefficient −1 (on both arcs), not the +1 counted above;
+        // cuts on named arcs (their sets are empty) count here alone.
         for (k, c) in active.enumerated() {
+            for (key, coefficient) in cuts[c].terms {
+                if let a = graph.arc(key / m, key % m) { reduced[a] -= Int128(coefficient) * activeDuals[k] }
+            }
             for key in cuts[c].teeth {
                 let (p, q) = (key / m, key % m)
                 if let a = graph.arc(p, q) { reduced[a] += 2 * activeDuals[k] }

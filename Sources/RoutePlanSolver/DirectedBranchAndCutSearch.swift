@@ -67,6 +67,16 @@ final class DirectedBranchAndCutSearch {
         incumbentCost = incumbent?.cost
         incumbentRoute = incumbent?.route
 
+        // Twin stops in increasing order: renaming twins maps routes to
+        // routes of equal cost, so some optimal route visits every clone
+        // class in increasing label order along the walk from node 0; it
+        // uses no arc from a twin to a lower one (node 0 itself excepted).
+        // Every bound stays a bound on all routes.
+        for a in graph.arcs.indices {
+            let u = Int(graph.arcs[a].from), v = Int(graph.arcs[a].to)
+            if v != 0 && v < u && graph.cloneClass[u] == graph.cloneClass[v] { globalUpper[a] = 0 }
+        }
+
         var initial = Set(incumbent?.arcs ?? [])
         var out = [[Int]](repeating: [], count: m), into = [[Int]](repeating: [], count: m)
         for (a, arc) in graph.arcs.enumerated() {
@@ -300,6 +310,7 @@ final class DirectedBranchAndCutSearch {
         for b in BranchAndCutSeparation.blossoms(nodeCount: m, support: symmetric) {
             candidates.append(DirectedBranchAndCutCut(handle: b.handle, teeth: b.teeth))
         }
+        candidates += d3Cuts(support: support)
         return candidates.filter { cut in
             var lhs = 0.0
             for (a, value) in support {
@@ -308,6 +319,35 @@ final class DirectedBranchAndCutSearch {
             }
             return lhs < Double(cut.rhs) - BranchAndCutSeparation.violationTolerance
         }
+    }
+
+    /// The most violated D₃ inequalities (``DirectedBranchAndCutCut``),
+    /// found exhaustively: for each support arc a → c and each b next to a
+    /// or c in the support. At most m are returned.
+    /// - Complexity: O(s · d) for support degree d.
+    private func d3Cuts(support: [(arc: Int, x: Double)]) -> [DirectedBranchAndCutCut] {
+        let m = graph.nodeCount
+        var value: [Int: Double] = [:]
+        var out = [[Int]](repeating: [], count: m), into = [[Int]](repeating: [], count: m)
+        for (a, x) in support {
+            let arc = graph.arcs[a]
+            value[Int(arc.from) * m + Int(arc.to)] = x
+            out[Int(arc.from)].append(Int(arc.to))
+            into[Int(arc.to)].append(Int(arc.from))
+        }
+        func x(_ u: Int, _ v: Int) -> Double { value[u * m + v] ?? 0 }
+        var found: [(Double, Int, Int, Int)] = []
+        for (arc, xac) in support {
+            let a = Int(graph.arcs[arc].from), c = Int(graph.arcs[arc].to)
+            let base = 2 * xac + x(c, a)
+            var seen = Set<Int>()
+            for b in out[a] + into[c] where b != a && b != c && seen.insert(b).inserted {
+                let lhs = base + x(a, b) + x(b, c)
+                if lhs > 2 + 0.01 { found.append((lhs, a, b, c)) }
+            }
+        }
+        found.sort { ($0.0, -$0.1, -$0.2, -$0.3) > ($1.0, -$1.1, -$1.2, -$1.3) }
+        return found.prefix(m).map { DirectedBranchAndCutCut(d3: $0.1, $0.2, $0.3, nodeCount: m) }
     }
 
     /// Takes `route` (of the original problem) as the incumbent if it is
