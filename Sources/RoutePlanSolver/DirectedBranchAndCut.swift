@@ -79,7 +79,9 @@ enum DirectedBranchAndCut {
                 }
             case let .branch(children, bound, fixed):
                 if node.depth == 0 {
-                    for route in BranchAndCut.improvedRoutes(matrix, endpoints: endpoints, control: control) {
+                    let wide = BranchAndCut.isWide(bound: bound, cost: search.incumbentCost)
+                    for route in BranchAndCut.improvedRoutes(matrix, endpoints: endpoints, control: control,
+                                                             wideGap: wide) {
                         if let cost = matrix.cost(of: route, closed: endpoints.isRoundTrip) {
                             search.offer(route: route, cost: cost)
                         }
