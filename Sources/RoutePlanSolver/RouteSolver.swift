@@ -146,7 +146,9 @@ public enum RouteSolver {
     public enum ExactEngine: Sendable, Hashable {
         /// Held–Karp dynamic programming (memory 2ⁿ·n).
         case heldKarp
-        /// Branch and cut on the subtour LP (``BranchAndCut``).
+        /// Branch and cut on the subtour LP (``BranchAndCut``); asymmetric
+        /// costs on arc variables unless ``Options/branchAndCutFormulation``
+        /// says otherwise.
         case branchAndCut
     }
 
