@@ -8,7 +8,7 @@ multiplied by its own random factor in [0.9, 1.1] (one-way differences, as
 road matrices have), rounded to whole seconds; written as a TSPLIB ATSP
 FULL_MATRIX file and solved as a whole process.
 
-    itinerary_proofs.py [--sizes 30,40,60,100] [--count 10] [--time-limit 5] [--seed 1]
+    itinerary_proofs.py [--sizes 30,40,60,100] [--count 10] [--time-limit 5] [--seed 1] [--exact-engine E]
 
 Prints a Markdown table: stops, instances, proven within the limit, median
 and maximum seconds of the proven ones, and the mean gap of the others.
@@ -60,6 +60,8 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=10)
     ap.add_argument("--time-limit", type=float, default=5.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--exact-engine", default=None,
+                    help="passed to routeplan (branch-and-cut, branch-and-cut-arcs, branch-and-cut-doubled)")
     args = ap.parse_args()
     print("| stops | instances | proven within the limit | median s (proven) | max s (proven) | mean gap % (the others) |")
     print("|---:|---:|---:|---:|---:|---:|")
@@ -71,8 +73,9 @@ def main() -> int:
                 path = os.path.join(work, f"it{n}_{k}.atsp")
                 write_atsp(path, f"itinerary{n}_{k}", instance(n, rng))
                 started = time.monotonic()
+                engine = ["--exact-engine", args.exact_engine] if args.exact_engine else []
                 run = subprocess.run([args.routeplan, "solve", path, "--exact", "--time-limit", str(args.time_limit),
-                                      "--format", "json"], capture_output=True, text=True)
+                                      "--format", "json"] + engine, capture_output=True, text=True)
                 elapsed = time.monotonic() - started
                 if run.returncode != 0:
                     raise SystemExit(f"n={n} #{k}: {run.stderr.strip()[:200]}")

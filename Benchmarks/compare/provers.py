@@ -3,7 +3,7 @@
 process on TSPLIB95 instances and check every proven length against the
 published optimum.
 
-    Benchmarks/compare/provers.py [--routeplan PATH] [--time-limit S] [--repeat K] [INSTANCE ...]
+    Benchmarks/compare/provers.py [--routeplan PATH] [--time-limit S] [--repeat K] [--exact-engine E] [INSTANCE ...]
 
 INSTANCE is a name in /work/shared/tsplib (or $TSPLIB_DIR) such as `kroA100`
 or `ftv70`; without any, the symmetric and asymmetric target sets below run.
@@ -58,6 +58,8 @@ def main():
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--repeat", type=int, default=1, help="runs per instance; the median is reported")
     parser.add_argument("--beyond", action="store_true", help="also the larger instances (rd100 … d198)")
+    parser.add_argument("--exact-engine", default=None,
+                        help="passed to routeplan (held-karp, branch-and-cut, branch-and-cut-arcs, branch-and-cut-doubled)")
     args = parser.parse_args()
     names = args.instances or SYMMETRIC + ASYMMETRIC + (BEYOND if args.beyond else [])
     known = optima(args.tsplib)
@@ -75,8 +77,9 @@ def main():
         for _ in range(max(1, args.repeat)):
             started = time.monotonic()
             with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+                engine = ["--exact-engine", args.exact_engine] if args.exact_engine else []
                 child = subprocess.Popen([args.routeplan, "solve", path, "--exact", "--format", "json",
-                                          "--time-limit", str(args.time_limit)], stdout=stdout, stderr=stderr)
+                                          "--time-limit", str(args.time_limit)] + engine, stdout=stdout, stderr=stderr)
                 _, status, usage = os.wait4(child.pid, 0)  # this child's own rusage: its peak memory
                 child.returncode = os.waitstatus_to_exitcode(status)
                 stdout.seek(0)

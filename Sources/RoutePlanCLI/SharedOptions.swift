@@ -10,13 +10,26 @@ struct SolverOptions: ParsableArguments {
     /// The exact solvers `--exact-engine` names.
     enum ExactEngineChoice: String, ExpressibleByArgument, CaseIterable {
         case heldKarp = "held-karp"
+        /// Branch and cut, its formulation chosen automatically (arcs for asymmetric costs).
         case branchAndCut = "branch-and-cut"
+        /// Branch and cut on arc variables (asymmetric costs, paths, fixed ends).
+        case branchAndCutArcs = "branch-and-cut-arcs"
+        /// Branch and cut on the doubled symmetric graph (asymmetric costs, paths, fixed ends).
+        case branchAndCutDoubled = "branch-and-cut-doubled"
 
         var engine: RouteSolver.ExactEngine { self == .heldKarp ? .heldKarp : .branchAndCut }
+
+        var formulation: BranchAndCut.Formulation {
+            switch self {
+            case .heldKarp, .branchAndCut: return .automatic
+            case .branchAndCutArcs: return .arcs
+            case .branchAndCutDoubled: return .doubled
+            }
+        }
     }
 
     @Option(name: .customLong("exact-engine"), help: ArgumentHelp(
-        "With --exact: held-karp or branch-and-cut rather than the one chosen by size (to compare them).",
+        "With --exact: held-karp or branch-and-cut rather than the one chosen by size (to compare them); branch-and-cut-arcs or branch-and-cut-doubled also fix how branch and cut models asymmetric costs (default: arcs).",
         valueName: "engine"))
     var exactEngine: ExactEngineChoice?
 
@@ -70,13 +83,15 @@ struct SolverOptions: ParsableArguments {
     }
 
     var solverOptions: RouteSolver.Options {
-        RouteSolver.Options(
+        var options = RouteSolver.Options(
             strategy: exact ? .exact : heuristic ? .heuristic : .automatic,
             // validate() keeps the limit within a week, which always converts.
             timeLimit: timeLimit.flatMap(Duration.checkedSeconds),
             maxMemoryBytes: maxMemory.flatMap(Self.parseBytes),
             seed: seed,
             exactEngine: exactEngine?.engine)
+        options.branchAndCutFormulation = exactEngine?.formulation ?? .automatic
+        return options
     }
 
     /// Parses sizes such as `1048576`, `512M`, `1.5G`, `4GB`, `2GiB` (binary

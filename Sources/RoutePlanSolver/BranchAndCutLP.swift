@@ -2,7 +2,8 @@ import CClp
 
 /// The linear program of ``BranchAndCut``, held by COIN-OR CLP's simplex
 /// engine: one column per edge variable, one row per degree equation
-/// (`x(δ(v)) = 2`) and per cut (`a·x ≥ rhs`).
+/// (`x(δ(v)) = 2`; for ``DirectedBranchAndCut`` one column per arc and
+/// `x(δ⁺(v)) = 1`, `x(δ⁻(v)) = 1`) and per cut (`a·x ≥ rhs`).
 ///
 /// Rows and columns are only appended (and cut rows deleted); CLP keeps its
 /// basis across changes, so each re-solve after a cut, a new column or a
@@ -25,13 +26,15 @@ final class BranchAndCutLP {
     /// The number of degree rows, fixed at creation.
     let degreeRows: Int
 
-    /// A program with `degreeRows` equations `· = 2` and no columns.
-    init(degreeRows: Int) {
+    /// A program with `degreeRows` equations `· = degree` and no columns
+    /// (2 for the symmetric graph; 1 for the arc formulation's out- and
+    /// in-degree rows).
+    init(degreeRows: Int, degree: Double = 2) {
         model = Clp_newModel()!
         self.degreeRows = degreeRows
         Clp_setLogLevel(model, 0)
         let start: [CoinBigIndex] = [0]
-        let lower = [Double](repeating: 2, count: degreeRows)
+        let lower = [Double](repeating: degree, count: degreeRows)
         start.withUnsafeBufferPointer { s in
             lower.withUnsafeBufferPointer { l in
                 Clp_loadProblem(model, 0, Int32(degreeRows), s.baseAddress, nil, nil, nil, nil, nil,

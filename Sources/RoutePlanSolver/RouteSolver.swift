@@ -43,6 +43,10 @@ public enum RouteSolver {
         /// size (for measuring one against the other); `nil` to let it pick.
         /// Held–Karp still refuses a table that does not fit.
         public var exactEngine: ExactEngine?
+        /// Which LP branch and cut solves asymmetric costs, open paths and
+        /// fixed ends on (``BranchAndCut/Formulation``); `.automatic` by
+        /// default, which picks the arc formulation for asymmetric costs.
+        public var branchAndCutFormulation: BranchAndCut.Formulation = .automatic
         /// Seeds the heuristic's random kicks.
         public var seed: UInt64
         /// Whether to compute a lower bound for a heuristic route (see ``LowerBound``).
@@ -142,7 +146,9 @@ public enum RouteSolver {
     public enum ExactEngine: Sendable, Hashable {
         /// Held–Karp dynamic programming (memory 2ⁿ·n).
         case heldKarp
-        /// Branch and cut on the subtour LP (``BranchAndCut``).
+        /// Branch and cut on the subtour LP (``BranchAndCut``); asymmetric
+        /// costs on arc variables unless ``Options/branchAndCutFormulation``
+        /// says otherwise.
         case branchAndCut
     }
 
@@ -422,7 +428,7 @@ public enum RouteSolver {
         if let heuristic { options.progress?.offer(cost: heuristic.cost) }
         options.progress?.enter(.exact)
         let result = try BranchAndCut.solve(matrix, endpoints: endpoints, incumbent: heuristic, control: control,
-                                            proofBudget: budget)
+                                            proofBudget: budget, formulation: options.branchAndCutFormulation)
         guard let solution = result.solution else {
             throw SolverError.timeLimitReached(seconds: control.limitSeconds)
         }

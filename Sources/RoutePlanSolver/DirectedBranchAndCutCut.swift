@@ -1,0 +1,77 @@
+/// One inequality `a·x ≥ rhs` on the arc variables of a
+/// ``DirectedBranchAndCutGraph`` that every directed Hamiltonian cycle
+/// satisfies:
+///
+/// - directed subtour elimination: `x(δ⁺(S)) ≥ 1` for a node set S, the
+///   arcs leaving S (`symmetric` false, `teeth` empty);
+/// - a symmetric TSP inequality read on yᵢⱼ = xᵢⱼ + xⱼᵢ (`symmetric` true):
+///   the blossom `y(δ(H) \ T) − y(T) ≥ 1 − |T|` for a handle H and an odd
+///   set T of pairwise disjoint teeth in δ(H). Every directed Hamiltonian
+///   cycle on m ≥ 3 nodes is an undirected one in y, so every valid
+///   symmetric inequality is valid here;
+/// - an inequality on a few named arcs (`terms`), such as Grötschel and
+///   Padberg's D₃: for distinct a, b, c,
+///   x(a,b) + x(b,c) + x(c,a) + 2·x(a,c) ≤ 2, stored as
+///   −x(a,b) − x(b,c) − x(c,a) − 2·x(a,c) ≥ −2. (A route using a → c
+///   uses neither c → a, a → b nor b → c; one not using it has at most two
+///   of the three arcs of the 3-cycle.) D₃⁻ on (a, b, c) is D₃ on (b, c, a).
+///
+/// Any arc's coefficient (also of an arc not yet in the LP) is known from
+/// the cut alone, so rows need not be stored.
+struct DirectedBranchAndCutCut: Sendable {
+    /// Membership of each node in S (or H).
+    let inside: [Bool]
+    /// Whether the cut counts both directions across the set (a blossom).
+    let symmetric: Bool
+    /// The teeth as unordered pairs `min · m + max`, sorted (empty for a subtour cut).
+    let teeth: [Int]
+    /// The right-hand side.
+    let rhs: Int
+    /// For an inequality on named arcs: (tail · m + head, coefficient),
+    /// sorted by key; empty otherwise (then `inside` and `teeth` define it).
+    let terms: [(key: Int, coefficient: Int)]
+
+    /// The directed subtour cut of `inside`: x(δ⁺(S)) ≥ 1.
+    init(subtour inside: [Bool]) {
+        self.inside = inside
+        symmetric = false
+        teeth = []
+        rhs = 1
+        terms = []
+    }
+
+    /// D₃ on the distinct nodes (a, b, c) of an m-node graph (see above).
+    init(d3 a: Int, _ b: Int, _ c: Int, nodeCount m: Int) {
+        inside = [Bool](repeating: false, count: m)
+        symmetric = false
+        teeth = []
+        rhs = -2
+        terms = [(a * m + b, -1), (b * m + c, -1), (c * m + a, -1), (a * m + c, -2)].sorted { $0.key < $1.key }
+    }
+
+    /// The blossom with handle `inside` and teeth `teeth` (pair keys
+    /// `min · m + max`, odd count, disjoint, in δ(handle)).
+    init(handle inside: [Bool], teeth: [Int]) {
+        self.inside = inside
+        symmetric = true
+        self.teeth = teeth.sorted()
+        rhs = 1 - teeth.count
+        terms = []
+    }
+
+    /// The coefficient of arc `u` → `v`.
+    @inline(__always)
+    func coefficient(_ u: Int, _ v: Int) -> Int {
+        if !terms.isEmpty {
+            let key = u * inside.count + v
+            return terms.first { $0.key == key }?.coefficient ?? 0
+        }
+        if !symmetric { return inside[u] && !inside[v] ? 1 : 0 }
+        guard inside[u] != inside[v] else { return 0 }
+        if !teeth.isEmpty {
+            let key = min(u, v) * inside.count + max(u, v)
+            if teeth.contains(key) { return -1 }
+        }
+        return 1
+    }
+}
