@@ -267,6 +267,12 @@ final class BranchAndCutSearch {
             for b in BranchAndCutSeparation.blossoms(nodeCount: n, support: support) {
                 new.append(BranchAndCutCut(handle: b.handle, teeth: b.teeth))
             }
+            if new.isEmpty && fractional >= 0 {
+                // No subtour cut and no heuristic blossom: exact blossoms,
+                // and combs on the shrunk support (the most violated few).
+                new = BranchAndCutSeparation.blossomsAndCombs(nodeCount: n, support: support,
+                                                              limit: Self.combsPerRound) { self.shouldStop }
+            }
 
             if new.isEmpty && fractional < 0 {
                 // An integral point satisfying every subtour cut: a tour.
@@ -324,8 +330,12 @@ final class BranchAndCutSearch {
         return fixings
     }
 
-    /// The candidates strong branching tries.
-    static let strongBranchingCandidates = 6
+    /// The candidates strong branching tries (each trial is a refactorised
+    /// dual simplex: with combs closing more of the gap, 3 beat 6 on
+    /// pr76, kroA150 and d198 in CPU time).
+    static let strongBranchingCandidates = 3
+    /// The blossoms and combs added per separation round at most.
+    static let combsPerRound = 10
     /// The dual simplex pivots each strong-branching trial may take.
     static let strongBranchingIterations = 60
 
