@@ -46,7 +46,7 @@ extension BranchAndCutSeparation {
 
         // Plain support graph: blossoms with edge teeth.
         let plain = (0..<n).map { $0 }
-        for candidate in oddCuts(label: plain, count: n, support: support, stop: stop) {
+        for candidate in oddCuts(label: plain, count: n, support: support, disjointTeeth: false, stop: stop) {
             let handle = candidate.handle
             let teeth = candidate.teeth.map { support[$0].edge }
             let cut = BranchAndCutCut(handle: handle, teeth: teeth)
@@ -63,7 +63,7 @@ extension BranchAndCutSeparation {
             let (label, m) = shrunkLabels(nodeCount: n, support: support, mergeTightPairs: merging)
             guard m < previous, m >= 6 else { continue }
             previous = m
-            for candidate in oddCuts(label: label, count: m, support: support, stop: stop) {
+            for candidate in oddCuts(label: label, count: m, support: support, disjointTeeth: true, stop: stop) {
                 // Teeth as shrunk-node pairs; they must be pairwise disjoint.
                 var used = Set<Int>()
                 var disjoint = true
@@ -138,9 +138,13 @@ extension BranchAndCutSeparation {
 
     /// The blossoms with three teeth or more, below 1 in the form above,
     /// among the fundamental cuts of the Gomory–Hu tree of the support
-    /// shrunk by `label` (node v ↦ label[v] < count).
-    /// - Complexity: m − 1 max flows on m nodes, then O(m · s).
-    static func oddCuts(label: [Int], count m: Int, support: [SupportEdge], stop: () -> Bool) -> [OddCut] {
+    /// shrunk by `label` (node v ↦ label[v] < count). With `disjointTeeth`,
+    /// a shrunk node in two teeth is moved across the handle until the
+    /// teeth are disjoint, or the cut is no longer violated.
+    /// - Complexity: m − 1 max flows on m nodes, then O(m · s) per cut (times
+    ///   the moves with `disjointTeeth`).
+    static func oddCuts(label: [Int], count m: Int, support: [SupportEdge], disjointTeeth: Bool,
+                        stop: () -> Bool) -> [OddCut] {
         // Shrunk edges: aggregate parallel support edges; drop loops.
         var index: [Int: Int] = [:]
         var ends: [(Int, Int)] = []
@@ -185,16 +189,8 @@ extension BranchAndCutSeparation {
         }
         var children = [[Int]](repeating: [], count: m)
         for v in 1..<m { children[parent[v]].append(v) }
-        // Each fundamental cut below 1 with its best odd set of teeth.
-        var result: [OddCut] = []
-        var side = [Bool](repeating: false, count: m)
-        for root in 1..<m where value[root] < 1 - combTolerance {
-            for v in 0..<m { side[v] = false }
-            var stack = [root]
-            while let v = stack.popLast() {
-                side[v] = true
-                stack.append(contentsOf: children[v])
-            }
+        /// The best odd set of teeth for the handle `side` and its cost.
+        func bestTeeth(_ side: [Bool]) -> (teeth: [Int], cost: Double)? {
             var teeth: [Int] = []
             var cost = 0.0
             var flip = -1
@@ -209,9 +205,38 @@ extension BranchAndCutSeparation {
                 }
             }
             if teeth.count % 2 == 0 {
-                guard flip >= 0 else { continue }
+                guard flip >= 0 else { return nil }
                 cost += flipCost
                 if let k = teeth.firstIndex(of: flip) { teeth.remove(at: k) } else { teeth.append(flip) }
+            }
+            return (teeth, cost)
+        }
+        // Each fundamental cut below 1 with its best odd set of teeth.
+        var result: [OddCut] = []
+        var side = [Bool](repeating: false, count: m)
+        for root in 1..<m where value[root] < 1 - combTolerance {
+            for v in 0..<m { side[v] = false }
+            var stack = [root]
+            while let v = stack.popLast() {
+                side[v] = true
+                stack.append(contentsOf: children[v])
+            }
+            guard let best = bestTeeth(side) else { continue }
+            var teeth = best.teeth
+            var cost = best.cost
+            // Teeth sharing a shrunk node (only combs need them disjoint):
+            // moving that node across the handle turns its two teeth into
+            // plain edges at no extra cost when the node is tight; repeat.
+            var moves = 0
+            while disjointTeeth && moves < m {
+                var count = [Int](repeating: 0, count: m)
+                for j in teeth { count[ends[j].0] += 1; count[ends[j].1] += 1 }
+                guard let shared = (0..<m).first(where: { count[$0] > 1 }) else { break }
+                side[shared].toggle()
+                moves += 1
+                guard let next = bestTeeth(side) else { cost = 1; break }
+                teeth = next.teeth
+                cost = next.cost
             }
             guard cost < 1 - combTolerance, teeth.count >= 3 else { continue }
             let superTeeth = teeth.map { j in side[ends[j].0] ? ends[j] : (ends[j].1, ends[j].0) }
