@@ -20,7 +20,7 @@
 ///   objective; infeasible LPs are pruned only on an exactly checked Farkas
 ///   certificate. Root reduced costs fix edges out of every better tour.
 /// - Search is best-bound first (deeper first, then older on ties),
-///   branching by strong branching on the 3 fractional edges nearest ½;
+///   branching by strong branching on the 6 fractional edges nearest ½;
 ///   it is deterministic.
 /// - The result is re-checked before it is called proven: the route is
 ///   a permutation honouring the endpoints, its recomputed cost equals the
