@@ -10,7 +10,9 @@
 ///   an extra node with forced edges.
 /// - The LP has the degree equations, subtour cuts x(δ(S)) ≥ 2 separated
 ///   exactly (components, then Stoer–Wagner minimum cuts after shrinking
-///   1-edges) and blossoms from the odd-component heuristic. It starts from
+///   1-edges), blossoms (the odd-component heuristic, then exact separation
+///   by a Gomory–Hu tree) and combs whose teeth are tight sets of the
+///   shrunk support (``BranchAndCutSeparation/blossomsAndCombs``). It starts from
 ///   each node's 6 cheapest edges and the heuristic route's, and prices the
 ///   rest in by reduced cost.
 /// - Bounds are proven in exact integer arithmetic from the LP duals
@@ -18,7 +20,8 @@
 ///   objective; infeasible LPs are pruned only on an exactly checked Farkas
 ///   certificate. Root reduced costs fix edges out of every better tour.
 /// - Search is best-bound first (deeper first, then older on ties),
-///   branching on the fractional edge nearest ½; it is deterministic.
+///   branching by strong branching on the 6 fractional edges nearest ½;
+///   it is deterministic.
 /// - The result is re-checked before it is called proven: the route is
 ///   a permutation honouring the endpoints, its recomputed cost equals the
 ///   incumbent's, and no open or unresolved node has a lower bound.

@@ -42,7 +42,8 @@ struct BranchAndCutBound {
     /// - Parameters:
     ///   - lower, upper: each edge's bounds (0 or 1) at the node bounded.
     ///   - zeroCosts: use c = 0 (for Farkas certificates).
-    /// - Complexity: O(|E| · (1 + C/64) + Σ teeth) for C cuts with nonzero dual.
+    /// - Complexity: O(|E| · (1 + C/64) + Σ teeth) for C node sets (a subtour
+    ///   cut or blossom has one, a comb 1 + k) of cuts with nonzero dual.
     static func compute(graph: BranchAndCutGraph, cuts: [BranchAndCutCut], duals: [Double],
                         lower: [UInt8], upper: [UInt8], zeroCosts: Bool = false) -> BranchAndCutBound? {
         let n = graph.nodeCount
@@ -64,13 +65,19 @@ struct BranchAndCutBound {
             active.append(c)
             total += Int128(cut.rhs) * rounded[n + c]
         }
-        // Membership bitsets of the active cuts, per node.
-        let words = (active.count + 63) / 64
+        // Membership bitsets of the node sets of the active cuts (a comb
+        // has several, each with the cut's dual), per node.
+        var setDuals: [Int128] = []
+        for c in active { setDuals += [Int128](repeating: rounded[n + c], count: 1 + cuts[c].teethSets.count) }
+        let words = (setDuals.count + 63) / 64
         var membership = [UInt64](repeating: 0, count: max(1, n * words))
-        for (k, c) in active.enumerated() {
-            let inside = cuts[c].inside
-            let bit = UInt64(1) << UInt64(k & 63)
-            for v in 0..<n where inside[v] { membership[v * words + k >> 6] |= bit }
+        var k = 0
+        for c in active {
+            for inside in cuts[c].sets {
+                let bit = UInt64(1) << UInt64(k & 63)
+                for v in 0..<n where inside[v] { membership[v * words + k >> 6] |= bit }
+                k += 1
+            }
         }
         let activeDuals = active.map { rounded[n + $0] }
         var reduced = [Int128](repeating: 0, count: graph.edges.count)
@@ -80,7 +87,7 @@ struct BranchAndCutBound {
             for w in 0..<words {
                 var bits = membership[u * words + w] ^ membership[v * words + w]
                 while bits != 0 {
-                    at += activeDuals[w << 6 + bits.trailingZeroBitCount]
+                    at += setDuals[w << 6 + bits.trailingZeroBitCount]
                     bits &= bits - 1
                 }
             }

@@ -33,6 +33,9 @@ final class BranchAndCutLP {
         model = Clp_newModel()!
         self.degreeRows = degreeRows
         Clp_setLogLevel(model, 0)
+        // No scaling: the rows are ±1/±2 sums and every re-solve would
+        // otherwise rescale (measured: ~30 % less CPU on pr76 and d198).
+        Clp_scaling(model, 0)
         let start: [CoinBigIndex] = [0]
         let lower = [Double](repeating: degree, count: degreeRows)
         start.withUnsafeBufferPointer { s in

@@ -267,6 +267,12 @@ final class BranchAndCutSearch {
             for b in BranchAndCutSeparation.blossoms(nodeCount: n, support: support) {
                 new.append(BranchAndCutCut(handle: b.handle, teeth: b.teeth))
             }
+            if new.isEmpty && fractional >= 0 {
+                // No subtour cut and no heuristic blossom: exact blossoms,
+                // and combs on the shrunk support (the most violated few).
+                new = BranchAndCutSeparation.blossomsAndCombs(nodeCount: n, support: support,
+                                                              limit: Self.combsPerRound) { self.shouldStop }
+            }
 
             if new.isEmpty && fractional < 0 {
                 // An integral point satisfying every subtour cut: a tour.
@@ -285,7 +291,13 @@ final class BranchAndCutSearch {
             history.append(lp.objective)
             let stalled = history.count > 3
                 && history[history.count - 1] - history[history.count - 4] < 1e-6 * max(1, abs(history.last!))
-            if fractional >= 0 && (new.isEmpty || stalled || (node.depth > 0 && history.count > 30)) {
+            // Tailing off below the root: the last three rounds closed less
+            // than a fraction of the gap left.
+            let tailing = node.depth > 0 && history.count > 3 && incumbentCost.map { best in
+                history[history.count - 1] - history[history.count - 4]
+                    < Self.tailingOff * (Double(best) - history[history.count - 1])
+            } ?? false
+            if fractional >= 0 && (new.isEmpty || stalled || tailing || (node.depth > 0 && history.count > 30)) {
                 let edge = chooseBranch(x: x, lower: lower, upper: upper) ?? fractional
                 return .branch(edge: edge, bound: bound,
                                fixings: localFixings(safe, lower: lower, upper: upper, except: edge))
@@ -326,6 +338,13 @@ final class BranchAndCutSearch {
 
     /// The candidates strong branching tries.
     static let strongBranchingCandidates = 6
+    /// Below the root, cutting stops when three rounds closed less than
+    /// this fraction of the gap left (combs keep finding cuts that move
+    /// the bound very little: without it pr136 made 942 LP solves in 229
+    /// nodes, with it 254 in 81).
+    static let tailingOff = 0.05
+    /// The blossoms and combs added per separation round at most.
+    static let combsPerRound = 10
     /// The dual simplex pivots each strong-branching trial may take.
     static let strongBranchingIterations = 60
 
