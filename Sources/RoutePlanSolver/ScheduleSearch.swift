@@ -483,8 +483,8 @@ struct ScheduleSearch {
         // Temperatures, from hot to cold: score (× scoreUnit), and travel (× unit)
         // when every visit is served, else travel as cold as score (travel
         // then only matters as time freed for more score).
-        let scoreHot = 3.0
-        let scoreCold = 0.02
+        let scoreHot = 10.0
+        let scoreCold = 0.05
         let travelHot = 10.0
         let travelCold = 0.1
         if stopped == nil && instance.n > 0 && instance.m > 0 {
