@@ -75,5 +75,9 @@ let package = Package(
         fuzzTarget("FuzzMatrixOSRM", matrix),
         fuzzTarget("FuzzMatrixGoogleTiles", matrix),
         fuzzTarget("FuzzMatrixAuto", matrix),
+        fuzzTarget("FuzzInstances", [
+            .product(name: "RoutePlanInstances", package: "RoutePlan"),
+            .product(name: "RoutePlanSolver", package: "RoutePlan"),
+        ]),
     ]
 )

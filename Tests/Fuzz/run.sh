@@ -7,7 +7,7 @@
 #   Tests/Fuzz/run.sh --list                   list the targets
 #
 # Targets: itinerary opening-hours tsplib gzip matrix-google matrix-routes
-#          matrix-osrm matrix-google-tiles matrix-auto (default: all, one after another).
+#          matrix-osrm matrix-google-tiles matrix-auto instances (default: all, one after another).
 #
 # Environment:
 #   FUZZ_WORK        scratch folder for corpora, artifacts and logs
@@ -28,7 +28,7 @@ timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
 bin="$fuzz_dir/.build/release"
 
-all_targets=(itinerary opening-hours tsplib gzip matrix-google matrix-routes matrix-osrm matrix-google-tiles matrix-auto)
+all_targets=(itinerary opening-hours tsplib gzip matrix-google matrix-routes matrix-osrm matrix-google-tiles matrix-auto instances)
 
 # target -> executable product
 executable() {
@@ -42,6 +42,7 @@ executable() {
         matrix-osrm) echo FuzzMatrixOSRM ;;
         matrix-google-tiles) echo FuzzMatrixGoogleTiles ;;
         matrix-auto) echo FuzzMatrixAuto ;;
+        instances) echo FuzzInstances ;;
         *) return 1 ;;
     esac
 }
@@ -54,6 +55,7 @@ dictionaries() {
         tsplib) echo tsplib ;;
         gzip) echo gzip tsplib ;;
         matrix-*) echo json matrix ;;
+        instances) echo instances ;;
     esac
 }
 
@@ -65,6 +67,7 @@ max_len() {
         tsplib) echo 65536 ;;
         gzip) echo 16384 ;;
         matrix-*) echo 140000 ;;
+        instances) echo 32768 ;;
     esac
 }
 
@@ -84,6 +87,16 @@ seed() {
     local seeds_dir="$fuzz_dir/Seeds/$target"
     [[ $target == matrix-* ]] && seeds_dir="$fuzz_dir/Seeds/matrix"
     [[ -d $seeds_dir ]] && files+=("$seeds_dir"/*)
+    if [[ $target == instances ]]; then
+        # The harness reads its options from the first byte: 0 = detect the
+        # format, no --tours, no truncation; 4 = --tours 1 (TOPTW needs it).
+        for file in "$root"/Fixtures/instances/*.txt; do
+            [[ -f $file ]] || continue
+            for options in 00 04; do
+                { printf "\\x$options"; cat "$file"; } > "$corpus/seed-options$options-$(sha1sum "$file" | cut -c1-40)"
+            done
+        done
+    fi
     for file in "${files[@]}"; do
         [[ -f $file ]] || continue
         # Named by content, as libFuzzer names what it adds, so reseeding adds no duplicates.

@@ -1,0 +1,1 @@
+../../../RoutePlanInstancesTests/FuzzHarness/InstancesFuzzHarness.swift
