@@ -41,6 +41,8 @@ final class DirectedBranchAndCutSearch {
     var searchNodes = 0
     var lpSolves = 0
     var cutsAdded = 0
+    /// Rounds of exact blossom and comb separation.
+    var exactSeparations = 0
     var rootLowerBound: Int?
     /// Whether every pruning so far was certified.
     var certified = true
@@ -183,6 +185,7 @@ final class DirectedBranchAndCutSearch {
 
         var bound = node.bound
         var history: [Double] = []
+        var exactRounds = 0
         var addedEverything = false
         while true {
             if shouldStop { return .unresolved(bound: bound) }
@@ -246,7 +249,10 @@ final class DirectedBranchAndCutSearch {
                     fractional = a
                 }
             }
-            let new = separate(support: support)
+            let exact = fractional >= 0 && ExactSeparationPolicy.standard.allows(depth: node.depth, rounds: exactRounds)
+            let before = exactSeparations
+            let new = separate(support: support, exact: exact)
+            exactRounds += exactSeparations - before
 
             if new.isEmpty && fractional < 0 {
                 // An integral point satisfying every subtour cut: a tour.
@@ -286,8 +292,14 @@ final class DirectedBranchAndCutSearch {
     /// ``BranchAndCutSeparation`` (components, then minimum cuts); blossoms
     /// come from its odd-component heuristic on the same support. Every
     /// candidate is checked on the directed point and kept only if violated.
-    /// - Complexity: O(m³) for the minimum cuts, O(s · C) for the checks.
-    private func separate(support: [(arc: Int, x: Double)]) -> [DirectedBranchAndCutCut] {
+    /// When none is and `exact` is set (a fractional point), exact blossoms
+    /// and combs of the symmetrised point
+    /// (``BranchAndCutSeparation/blossomsAndCombs(nodeCount:support:limit:stop:)``)
+    /// are tried: y satisfies y(δ(v)) = 2, and each comb of symmetric tours
+    /// is a valid ``DirectedBranchAndCutCut``.
+    /// - Complexity: O(m³) for the minimum cuts, O(s · C) for the checks,
+    ///   and with `exact` up to three Gomory–Hu trees, O(m · F) each.
+    private func separate(support: [(arc: Int, x: Double)], exact: Bool) -> [DirectedBranchAndCutCut] {
         let m = graph.nodeCount
         var pairs: [Int: Double] = [:]
         for (a, value) in support {
@@ -311,7 +323,7 @@ final class DirectedBranchAndCutSearch {
             candidates.append(DirectedBranchAndCutCut(handle: b.handle, teeth: b.teeth))
         }
         candidates += d3Cuts(support: support)
-        return candidates.filter { cut in
+        func violated(_ cut: DirectedBranchAndCutCut) -> Bool {
             var lhs = 0.0
             for (a, value) in support {
                 let arc = graph.arcs[a]
@@ -319,7 +331,18 @@ final class DirectedBranchAndCutSearch {
             }
             return lhs < Double(cut.rhs) - BranchAndCutSeparation.violationTolerance
         }
+        let found = candidates.filter(violated)
+        guard found.isEmpty, exact, Self.separatesCombs else { return found }
+        exactSeparations += 1
+        return BranchAndCutSeparation.blossomsAndCombs(nodeCount: m, support: symmetric,
+                                                       limit: BranchAndCutSearch.combsPerRound) { self.shouldStop }
+            .map(DirectedBranchAndCutCut.init(symmetric:))
+            .filter(violated)
     }
+
+    /// Whether exact blossoms and combs are separated at all (a switch for
+    /// measuring them against the heuristic separators alone).
+    nonisolated(unsafe) static var separatesCombs = true
 
     /// The most violated D₃ inequalities (``DirectedBranchAndCutCut``),
     /// found exhaustively: for each support arc a → c and each b next to a
