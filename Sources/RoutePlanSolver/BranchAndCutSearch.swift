@@ -271,7 +271,8 @@ final class BranchAndCutSearch {
                 new.append(BranchAndCutCut(handle: b.handle, teeth: b.teeth))
             }
             if new.isEmpty && fractional >= 0
-                && ExactSeparationPolicy.standard.allows(depth: node.depth, rounds: exactRounds) {
+                && ExactSeparationPolicy.standard.allows(depth: node.depth, rounds: exactRounds, objective: lp.objective,
+                                                         best: incumbentCost, root: rootLowerBound) {
                 // No subtour cut and no heuristic blossom: exact blossoms,
                 // and combs on the shrunk support (the most violated few).
                 exactRounds += 1

@@ -249,7 +249,8 @@ final class DirectedBranchAndCutSearch {
                     fractional = a
                 }
             }
-            let exact = fractional >= 0 && ExactSeparationPolicy.standard.allows(depth: node.depth, rounds: exactRounds)
+            let exact = fractional >= 0 && ExactSeparationPolicy.directed.allows(
+                depth: node.depth, rounds: exactRounds, objective: lp.objective, best: incumbentCost, root: rootLowerBound)
             let before = exactSeparations
             let new = separate(support: support, exact: exact)
             exactRounds += exactSeparations - before
