@@ -272,7 +272,13 @@ final class DirectedBranchAndCutSearch {
             history.append(lp.objective)
             let stalled = history.count > 3
                 && history[history.count - 1] - history[history.count - 4] < 1e-6 * max(1, abs(history.last!))
-            if fractional >= 0 && (new.isEmpty || stalled || (node.depth > 0 && history.count > 30)) {
+            // Tailing off below the root (``BranchAndCutSearch/tailingOff``),
+            // when ``tailsOff`` is set.
+            let tailing = Self.tailsOff && node.depth > 0 && history.count > 3 && incumbentCost.map { best in
+                history[history.count - 1] - history[history.count - 4]
+                    < BranchAndCutSearch.tailingOff * (Double(best) - history[history.count - 1])
+            } ?? false
+            if fractional >= 0 && (new.isEmpty || stalled || tailing || (node.depth > 0 && history.count > 30)) {
                 let children = chooseBranch(x: x, lower: lower, upper: upper)
                     ?? [[Int32(fractional) * 2 + 1], [Int32(fractional) * 2]]
                 var branched = Set<Int>()
@@ -344,6 +350,10 @@ final class DirectedBranchAndCutSearch {
     /// Whether exact blossoms and combs are separated at all (a switch for
     /// measuring them against the heuristic separators alone).
     nonisolated(unsafe) static var separatesCombs = true
+    /// Whether nodes below the root stop cutting when it tails off.
+    nonisolated(unsafe) static var tailsOff = false
+    /// Fractional arcs tried by strong branching.
+    nonisolated(unsafe) static var strongBranchingCandidates = BranchAndCutSearch.strongBranchingCandidates
 
     /// The most violated D₃ inequalities (``DirectedBranchAndCutCut``),
     /// found exhaustively: for each support arc a → c and each b next to a
@@ -470,7 +480,7 @@ final class DirectedBranchAndCutSearch {
         let columnLower = arcOfColumn.map { Double(lower[$0]) }
         let columnUpper = arcOfColumn.map { Double(upper[$0]) }
         var best: (score: Double, children: [[Int32]])?
-        for (_, children) in candidates.prefix(BranchAndCutSearch.strongBranchingCandidates) {
+        for (_, children) in candidates.prefix(Self.strongBranchingCandidates) {
             var gains: [Double] = []
             for child in children {
                 var l = columnLower, u = columnUpper

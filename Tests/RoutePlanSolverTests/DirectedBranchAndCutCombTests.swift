@@ -144,4 +144,19 @@ struct DirectedBranchAndCutCombTests {
         }
         #expect(combCount >= 10, "only \(combCount) combs in the bounds")
     }
+
+    @Test("the exact-separation gate: root always; depth, rounds and gap share below it")
+    func policy() {
+        let rootOnly = ExactSeparationPolicy(maxDepth: 0, depthPeriod: 0, roundsBelowRoot: 0)
+        #expect(rootOnly.allows(depth: 0, rounds: 5) && !rootOnly.allows(depth: 1, rounds: 0))
+        let everywhere = ExactSeparationPolicy(maxDepth: .max, depthPeriod: 0, roundsBelowRoot: .max)
+        #expect(everywhere.allows(depth: 40, rounds: 100))
+        let gated = ExactSeparationPolicy(maxDepth: 2, depthPeriod: 5, roundsBelowRoot: 1, minGapShare: 0.5)
+        #expect(gated.allows(depth: 2, rounds: 0) && !gated.allows(depth: 2, rounds: 1))
+        #expect(!gated.allows(depth: 3, rounds: 0) && gated.allows(depth: 10, rounds: 0))
+        // Root bound 90, incumbent 100: the node needs best − LP ≥ 5.
+        #expect(gated.allows(depth: 1, rounds: 0, objective: 95, best: 100, root: 90))
+        #expect(!gated.allows(depth: 1, rounds: 0, objective: 95.5, best: 100, root: 90))
+        #expect(gated.allows(depth: 1, rounds: 0, objective: 99, best: nil, root: 90))
+    }
 }
