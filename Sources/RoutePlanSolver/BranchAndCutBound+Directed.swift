@@ -10,8 +10,8 @@ extension BranchAndCutBound {
     /// - Parameters:
     ///   - lower, upper: each arc's bounds (0 or 1) at the node bounded.
     ///   - zeroCosts: use c = 0 (for Farkas certificates).
-    /// - Complexity: O(A · (1 + C/64) + Σ teeth) for A arcs and C cuts with
-    ///   nonzero dual.
+    /// - Complexity: O(A · (1 + E/64) + Σ teeth) for A arcs and E node sets
+    ///   (a cut's handle, a comb's tooth sets too) of the cuts with nonzero dual.
     static func compute(directed graph: DirectedBranchAndCutGraph, cuts: [DirectedBranchAndCutCut],
                         duals: [Double], lower: [UInt8], upper: [UInt8],
                         zeroCosts: Bool = false) -> BranchAndCutBound? {
@@ -35,17 +35,24 @@ extension BranchAndCutBound {
             active.append(c)
             total += Int128(cut.rhs) * rounded[degreeRows + c]
         }
-        // Per node, bitsets of the active cuts containing it; `symmetricMask`
-        // marks the cuts that count arcs into the set as well as out of it.
-        let words = (active.count + 63) / 64
+        // One entry per node set counted by an active cut (a comb counts its
+        // handle and each tooth set, all with the cut's dual). Per node,
+        // bitsets of the entries containing it; `symmetricMask` marks the
+        // entries that count arcs into the set as well as out of it.
+        var entrySets: [(set: [Bool], symmetric: Bool, dual: Int128)] = []
+        for c in active {
+            let cut = cuts[c]
+            for set in cut.sets { entrySets.append((set, cut.symmetric, rounded[degreeRows + c])) }
+        }
+        let words = (entrySets.count + 63) / 64
         var membership = [UInt64](repeating: 0, count: max(1, m * words))
         var symmetricMask = [UInt64](repeating: 0, count: max(1, words))
-        for (k, c) in active.enumerated() {
-            let cut = cuts[c]
+        for (k, entry) in entrySets.enumerated() {
             let bit = UInt64(1) << UInt64(k & 63)
-            if cut.symmetric { symmetricMask[k >> 6] |= bit }
-            for v in 0..<m where cut.inside[v] { membership[v * words + k >> 6] |= bit }
+            if entry.symmetric { symmetricMask[k >> 6] |= bit }
+            for v in 0..<m where entry.set[v] { membership[v * words + k >> 6] |= bit }
         }
+        let entryDuals = entrySets.map(\.dual)
         let activeDuals = active.map { rounded[degreeRows + $0] }
         var reduced = [Int128](repeating: 0, count: graph.arcs.count)
         for (a, arc) in graph.arcs.enumerated() {
@@ -55,7 +62,7 @@ extension BranchAndCutBound {
                 let mu = membership[u * words + w], mv = membership[v * words + w]
                 var bits = (mu ^ mv) & (mu | symmetricMask[w])
                 while bits != 0 {
-                    at += activeDuals[w << 6 + bits.trailingZeroBitCount]
+                    at += entryDuals[w << 6 + bits.trailingZeroBitCount]
                     bits &= bits - 1
                 }
             }

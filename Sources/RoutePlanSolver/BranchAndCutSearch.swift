@@ -49,6 +49,8 @@ final class BranchAndCutSearch {
     var searchNodes = 0
     var lpSolves = 0
     var cutsAdded = 0
+    /// Rounds of exact blossom and comb separation.
+    var exactSeparations = 0
     var rootLowerBound: Int?
     /// Whether every pruning so far was certified.
     var certified = true
@@ -175,6 +177,7 @@ final class BranchAndCutSearch {
 
         var bound = node.bound
         var history: [Double] = []
+        var exactRounds = 0
         var addedEverything = false
         while true {
             if shouldStop { return .unresolved(bound: bound) }
@@ -267,9 +270,13 @@ final class BranchAndCutSearch {
             for b in BranchAndCutSeparation.blossoms(nodeCount: n, support: support) {
                 new.append(BranchAndCutCut(handle: b.handle, teeth: b.teeth))
             }
-            if new.isEmpty && fractional >= 0 {
+            if new.isEmpty && fractional >= 0
+                && ExactSeparationPolicy.standard.allows(depth: node.depth, rounds: exactRounds, objective: lp.objective,
+                                                         best: incumbentCost, root: rootLowerBound) {
                 // No subtour cut and no heuristic blossom: exact blossoms,
                 // and combs on the shrunk support (the most violated few).
+                exactRounds += 1
+                exactSeparations += 1
                 new = BranchAndCutSeparation.blossomsAndCombs(nodeCount: n, support: support,
                                                               limit: Self.combsPerRound) { self.shouldStop }
             }

@@ -41,6 +41,8 @@ final class DirectedBranchAndCutSearch {
     var searchNodes = 0
     var lpSolves = 0
     var cutsAdded = 0
+    /// Rounds of exact blossom and comb separation.
+    var exactSeparations = 0
     var rootLowerBound: Int?
     /// Whether every pruning so far was certified.
     var certified = true
@@ -183,6 +185,7 @@ final class DirectedBranchAndCutSearch {
 
         var bound = node.bound
         var history: [Double] = []
+        var exactRounds = 0
         var addedEverything = false
         while true {
             if shouldStop { return .unresolved(bound: bound) }
@@ -246,7 +249,11 @@ final class DirectedBranchAndCutSearch {
                     fractional = a
                 }
             }
-            let new = separate(support: support)
+            let exact = fractional >= 0 && ExactSeparationPolicy.directed.allows(
+                depth: node.depth, rounds: exactRounds, objective: lp.objective, best: incumbentCost, root: rootLowerBound)
+            let before = exactSeparations
+            let new = separate(support: support, exact: exact)
+            exactRounds += exactSeparations - before
 
             if new.isEmpty && fractional < 0 {
                 // An integral point satisfying every subtour cut: a tour.
@@ -265,7 +272,13 @@ final class DirectedBranchAndCutSearch {
             history.append(lp.objective)
             let stalled = history.count > 3
                 && history[history.count - 1] - history[history.count - 4] < 1e-6 * max(1, abs(history.last!))
-            if fractional >= 0 && (new.isEmpty || stalled || (node.depth > 0 && history.count > 30)) {
+            // Tailing off below the root (``BranchAndCutSearch/tailingOff``),
+            // when ``tailsOff`` is set.
+            let tailing = Self.tailsOff && node.depth > 0 && history.count > 3 && incumbentCost.map { best in
+                history[history.count - 1] - history[history.count - 4]
+                    < BranchAndCutSearch.tailingOff * (Double(best) - history[history.count - 1])
+            } ?? false
+            if fractional >= 0 && (new.isEmpty || stalled || tailing || (node.depth > 0 && history.count > 30)) {
                 let children = chooseBranch(x: x, lower: lower, upper: upper)
                     ?? [[Int32(fractional) * 2 + 1], [Int32(fractional) * 2]]
                 var branched = Set<Int>()
@@ -286,8 +299,14 @@ final class DirectedBranchAndCutSearch {
     /// ``BranchAndCutSeparation`` (components, then minimum cuts); blossoms
     /// come from its odd-component heuristic on the same support. Every
     /// candidate is checked on the directed point and kept only if violated.
-    /// - Complexity: O(m³) for the minimum cuts, O(s · C) for the checks.
-    private func separate(support: [(arc: Int, x: Double)]) -> [DirectedBranchAndCutCut] {
+    /// When none is and `exact` is set (a fractional point), exact blossoms
+    /// and combs of the symmetrised point
+    /// (``BranchAndCutSeparation/blossomsAndCombs(nodeCount:support:limit:stop:)``)
+    /// are tried: y satisfies y(δ(v)) = 2, and each comb of symmetric tours
+    /// is a valid ``DirectedBranchAndCutCut``.
+    /// - Complexity: O(m³) for the minimum cuts, O(s · C) for the checks,
+    ///   and with `exact` up to three Gomory–Hu trees, O(m · F) each.
+    private func separate(support: [(arc: Int, x: Double)], exact: Bool) -> [DirectedBranchAndCutCut] {
         let m = graph.nodeCount
         var pairs: [Int: Double] = [:]
         for (a, value) in support {
@@ -311,7 +330,7 @@ final class DirectedBranchAndCutSearch {
             candidates.append(DirectedBranchAndCutCut(handle: b.handle, teeth: b.teeth))
         }
         candidates += d3Cuts(support: support)
-        return candidates.filter { cut in
+        func violated(_ cut: DirectedBranchAndCutCut) -> Bool {
             var lhs = 0.0
             for (a, value) in support {
                 let arc = graph.arcs[a]
@@ -319,7 +338,22 @@ final class DirectedBranchAndCutSearch {
             }
             return lhs < Double(cut.rhs) - BranchAndCutSeparation.violationTolerance
         }
+        let found = candidates.filter(violated)
+        guard found.isEmpty, exact, Self.separatesCombs else { return found }
+        exactSeparations += 1
+        return BranchAndCutSeparation.blossomsAndCombs(nodeCount: m, support: symmetric,
+                                                       limit: BranchAndCutSearch.combsPerRound) { self.shouldStop }
+            .map(DirectedBranchAndCutCut.init(symmetric:))
+            .filter(violated)
     }
+
+    /// Whether exact blossoms and combs are separated at all (a switch for
+    /// measuring them against the heuristic separators alone).
+    nonisolated(unsafe) static var separatesCombs = true
+    /// Whether nodes below the root stop cutting when it tails off.
+    nonisolated(unsafe) static var tailsOff = false
+    /// Fractional arcs tried by strong branching.
+    nonisolated(unsafe) static var strongBranchingCandidates = BranchAndCutSearch.strongBranchingCandidates
 
     /// The most violated D₃ inequalities (``DirectedBranchAndCutCut``),
     /// found exhaustively: for each support arc a → c and each b next to a
@@ -446,7 +480,7 @@ final class DirectedBranchAndCutSearch {
         let columnLower = arcOfColumn.map { Double(lower[$0]) }
         let columnUpper = arcOfColumn.map { Double(upper[$0]) }
         var best: (score: Double, children: [[Int32]])?
-        for (_, children) in candidates.prefix(BranchAndCutSearch.strongBranchingCandidates) {
+        for (_, children) in candidates.prefix(Self.strongBranchingCandidates) {
             var gains: [Double] = []
             for child in children {
                 var l = columnLower, u = columnUpper
