@@ -68,6 +68,11 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     // URLSession is thread-safe; the class only holds it and its delegate.
     private let session: URLSession
     private let router = Router()
+    /// The delegate queue's dispatch queue. `OperationQueue.underlyingQueue`
+    /// holds it `unowned(unsafe)`, so without this reference it would be
+    /// freed as soon as it was assigned and the session would run its
+    /// delegate on a dangling queue.
+    private let delegateDispatchQueue = DispatchQueue(label: "RoutePlanFetch.URLSessionTransport", qos: .userInitiated)
 
     init(timeout: Duration) {
         let configuration = URLSessionConfiguration.ephemeral
@@ -81,7 +86,7 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         // A serial queue of its own, so that the delegate keeps up with curl.
         let delegateQueue = OperationQueue()
         delegateQueue.maxConcurrentOperationCount = 1
-        delegateQueue.underlyingQueue = DispatchQueue(label: "RoutePlanFetch.URLSessionTransport", qos: .userInitiated)
+        delegateQueue.underlyingQueue = delegateDispatchQueue
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: delegateQueue)
     }
 

@@ -540,4 +540,3 @@ struct ScheduleSearch {
         return finish(best)
     }
 }
-
