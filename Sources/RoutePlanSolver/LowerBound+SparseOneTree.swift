@@ -272,7 +272,8 @@ extension LowerBound {
     }
 
     /// The edges of the complete graph's cheapest 1-tree under c + π, by
-    /// O(n²) Prim (see ``minimumOneTree(_:_:_:)``), with each node's degree.
+    /// O(n²) Prim on nodes 1…n−1 with node 0 joined by its two cheapest
+    /// edges, and each node's degree.
     static func denseOneTreeEdges(_ matrix: CostMatrix, _ pi: [Double], _ degree: inout [Int]) -> [(Int, Int)] {
         let n = matrix.count
         for i in 0..<n { degree[i] = 0 }

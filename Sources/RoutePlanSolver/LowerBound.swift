@@ -86,58 +86,11 @@ public enum LowerBound {
         return Int((best - 1e-7).rounded(.up))
     }
 
-    /// The weight of the cheapest 1-tree under costs c + π (minus 2Σπ), and each node's degree in it.
+    /// The weight of the cheapest 1-tree under costs c + π (minus 2Σπ), and
+    /// each node's degree in it: O(n²) Prim (``denseOneTreeEdges(_:_:_:)``),
+    /// valued by ``denseOneTreeValue(_:_:_:)``.
     static func minimumOneTree(_ matrix: CostMatrix, _ pi: [Double], _ degree: inout [Int]) -> Double {
-        let n = matrix.count
-        for i in 0..<n { degree[i] = 0 }
-        // Prim on nodes 1…n−1.
-        var inTree = [Bool](repeating: false, count: n)
-        var key = [Double](repeating: .infinity, count: n)
-        var parent = [Int](repeating: -1, count: n)
-        var total = 0.0
-        key[1] = 0
-        matrix.storage.withUnsafeBufferPointer { costs in
-            for _ in 1..<n {
-                var u = -1
-                var smallest = Double.infinity
-                for v in 1..<n where !inTree[v] && key[v] < smallest {
-                    smallest = key[v]
-                    u = v
-                }
-                inTree[u] = true
-                total += smallest
-                if parent[u] >= 0 {
-                    degree[u] += 1
-                    degree[parent[u]] += 1
-                }
-                let row = u * n
-                let pu = pi[u]
-                for v in 1..<n where !inTree[v] {
-                    let d = Double(costs[row + v]) + pu + pi[v]
-                    if d < key[v] {
-                        key[v] = d
-                        parent[v] = u
-                    }
-                }
-            }
-            // Node 0 joins by its two cheapest edges.
-            var first = Double.infinity, second = Double.infinity
-            var a = -1, b = -1
-            for v in 1..<n {
-                let d = Double(costs[v]) + pi[0] + pi[v]
-                if d < first {
-                    second = first; b = a
-                    first = d; a = v
-                } else if d < second {
-                    second = d; b = v
-                }
-            }
-            total += first + second
-            degree[0] = 2
-            degree[a] += 1
-            degree[b] += 1
-        }
-        return total - 2 * pi.reduce(0, +)
+        denseOneTreeValue(matrix, pi, denseOneTreeEdges(matrix, pi, &degree))
     }
 
     // MARK: Assignment
