@@ -178,6 +178,49 @@ struct ScheduleRoute: Sendable {
         return end <= instance.latestEnd[r]
     }
 
+    /// The positions (0…k) before which `v` may be inserted as far as its
+    /// windows on this route allow: every position outside the range fails
+    /// ``insertionDelta(_:at:_:)``, so a scan can skip it. The whole range
+    /// 0…k on a route with breaks or when `v` has no window here.
+    ///
+    /// Position p needs the previous location's earliest departure at most
+    /// v's last latest start (travel is non-negative), and the next
+    /// location's latest arrival at least v's first earliest start plus its
+    /// service. Both times are non-decreasing along the route (`ready[i+1]`
+    /// ≥ `ready[i]` and `latest[i]` ≤ `latest[i+1]`, as travel and service are
+    /// non-negative), so each bound is a binary search.
+    ///
+    /// ```
+    ///   start ── 0 ── 1 ── … ── k−1 ── end      positions 0 … k (before visit p)
+    ///   ready:  earliestStart, ready[0], …       ≤ v's last latest start  → upper end
+    ///   latest: latest[0], …, latestEnd         ≥ v's first start + service → lower end
+    /// ```
+    /// - Complexity: O(log k).
+    @inline(__always)
+    func windowPositions(of v: Int, _ instance: ScheduleInstance) -> Range<Int> {
+        let k = visits.count
+        let r = index
+        let first = instance.windowOffset[v &* instance.m &+ r]
+        let last = instance.windowOffset[v &* instance.m &+ r &+ 1]
+        guard !hasBreaks, k > 0, last > first else { return 0..<(k + 1) }
+        let opens = instance.windowEarliest[first] + instance.service[v]
+        let closes = instance.windowLatest[last - 1]
+        // Lower end: the first p whose next latest arrival reaches `opens`.
+        var lo = 0, hi = k + 1
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if (mid == k ? instance.latestEnd[r] : latest[mid]) >= opens { hi = mid } else { lo = mid + 1 }
+        }
+        let lower = lo
+        // Upper end: one past the last p whose previous departure is by `closes`.
+        lo = lower; hi = k + 1
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if (mid == 0 ? instance.earliestStart[r] : ready[mid - 1]) <= closes { lo = mid + 1 } else { hi = mid }
+        }
+        return lower..<max(lower, lo)
+    }
+
     /// The travel added by inserting a visit at `node` before position `p`
     /// (0…k), `nil` when an arc is forbidden; times are not checked. O(1).
     @inline(__always)

@@ -86,6 +86,63 @@ struct ScheduleSearchMovesTests {
         #expect(checked > 50, "too few cases exercised: \(checked)")
     }
 
+    @Test("every position the windows rule out is infeasible, on routes built at random (300 random problems)")
+    func windowPositionsKeepEveryFeasibleInsertion() throws {
+        var feasible = 0, skipped = 0
+        for seed in UInt64(1)...300 {
+            var generator = ScheduleGenerator(seed: seed)
+            let problem = try generator.problem(visits: 10, routes: 2)
+            let instance = ScheduleInstance(problem)
+            var search = self.search(problem, seed: seed)
+            var state = search.emptyState()
+            var rng = SplitMix64(seed: seed)
+            for u in (0..<instance.n).shuffled(using: &rng) {
+                for v in 0..<instance.n where state.routeOf[v] < 0 {
+                    for r in 0..<instance.m {
+                        let route = state.routes[r]
+                        let window = route.windowPositions(of: v, instance)
+                        #expect(window.lowerBound >= 0 && window.upperBound <= route.visits.count + 1,
+                                "seed \(seed): \(window) outside 0...\(route.visits.count)")
+                        for p in 0...route.visits.count {
+                            let fits = route.insertionDelta(v, at: p, instance) != nil
+                            if fits { feasible += 1 }
+                            if !window.contains(p) {
+                                skipped += 1
+                                #expect(!fits, "seed \(seed): visit \(v) fits at \(p) of route \(r) \(route.visits), outside \(window)")
+                            }
+                        }
+                    }
+                }
+                guard let (r, p, _) = search.bestInsertion(of: u, in: state) else { continue }
+                search.insert(u, route: r, position: p, into: &state)
+                state.retotal(instance)
+            }
+        }
+        #expect(feasible > 500 && skipped > 500, "too few cases exercised: \(feasible) feasible, \(skipped) skipped")
+    }
+
+    @Test("skipping positions draws the blink countdown exactly as scanning them (200 seeds)")
+    func skipBlinkMatchesScan() throws {
+        for seed in UInt64(1)...200 {
+            var generator = ScheduleGenerator(seed: seed)
+            var problemSearch = search(try generator.problem(visits: 3, routes: 1), seed: seed)
+            var scanning = problemSearch
+            var rng = SplitMix64(seed: seed &* 7)
+            let blink = [0.01, 0.2, 0.5, 0.9][Int(seed % 4)]
+            var skipCountdown = problemSearch.geometricGap(blink)
+            var scanCountdown = scanning.geometricGap(blink)
+            for _ in 0..<20 {
+                let positions = Int.random(in: 0...40, using: &rng)
+                problemSearch.skipBlink(positions, untilBlink: &skipCountdown, blink)
+                for _ in 0..<positions {
+                    if scanCountdown == 0 { scanCountdown = scanning.geometricGap(blink) } else { scanCountdown -= 1 }
+                }
+                #expect(skipCountdown == scanCountdown, "seed \(seed): countdowns \(skipCountdown) and \(scanCountdown) differ")
+            }
+            #expect(problemSearch.geometricGap(0.5) == scanning.geometricGap(0.5), "seed \(seed): random streams differ")
+        }
+    }
+
     @Test("ruin (strings and split strings) removes visits and keeps the rest in order (300 seeds)")
     func ruinKeepsOrder() throws {
         for seed in UInt64(1)...300 {
