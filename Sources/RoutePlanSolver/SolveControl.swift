@@ -12,14 +12,26 @@ import Synchronization
 /// task to ask about cancellation; copies of a control share a flag that
 /// the task side raises when it sees cancellation, so that work stops too.
 public struct SolveControl: Sendable {
-    /// When the solve must stop, or `nil` for no deadline.
-    public let deadline: ContinuousClock.Instant?
+    /// When the solve must stop, or `nil` for no deadline: the answer's
+    /// deadline less the wrap-up time the executor running the solve has
+    /// reserved (see ``SolverExecutor``; none outside one).
+    public var deadline: ContinuousClock.Instant? {
+        guard let answerBy else { return nil }
+        let reserved = reserve.nanoseconds
+        return reserved == 0 ? answerBy : answerBy.advanced(by: .nanoseconds(-reserved))
+    }
+    /// When the answer is due, or `nil` for no deadline: ``deadline``
+    /// without the wrap-up reserve. Queueing and admission count with it.
+    public let answerBy: ContinuousClock.Instant?
     /// The time limit the deadline was derived from, for messages.
     public let timeLimit: Duration?
     /// Where the solvers report their phase, best route and bound, if anyone watches.
     public let progress: SolveProgress?
     /// Raised once cancellation has been seen; shared by every copy.
     private let cancellation: CancellationFlag
+    /// How long before ``answerBy`` the search stops; shared by every copy
+    /// but the grace controls.
+    private let reserve: DeadlineReserve
 
     /// A new control without a deadline; cancellation still applies. Each
     /// use is a control of its own, so cancelling one never reaches another.
@@ -30,8 +42,9 @@ public struct SolveControl: Sendable {
     public init(timeLimit: Duration?, progress: SolveProgress? = nil) {
         self.timeLimit = timeLimit
         self.progress = progress
-        self.deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+        self.answerBy = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         cancellation = CancellationFlag()
+        reserve = DeadlineReserve()
     }
 
     /// A control that stops at an absolute `deadline` (`nil`: none), for a
@@ -41,23 +54,35 @@ public struct SolveControl: Sendable {
     /// - Parameter timeLimit: the budget the deadline stands for, quoted in
     ///   ``SolverError/timeLimitReached(seconds:)``.
     public init(deadline: ContinuousClock.Instant?, timeLimit: Duration?, progress: SolveProgress? = nil) {
-        self.init(deadline: deadline, timeLimit: timeLimit, progress: progress, cancellation: CancellationFlag())
+        self.init(deadline: deadline, timeLimit: timeLimit, progress: progress, cancellation: CancellationFlag(),
+                  reserve: DeadlineReserve())
     }
 
     private init(deadline: ContinuousClock.Instant?, timeLimit: Duration?, progress: SolveProgress?,
-                 cancellation: CancellationFlag) {
-        self.deadline = deadline
+                 cancellation: CancellationFlag, reserve: DeadlineReserve) {
+        self.answerBy = deadline
         self.timeLimit = timeLimit
         self.progress = progress
         self.cancellation = cancellation
+        self.reserve = reserve
+    }
+
+    /// The wrap-up time reserved before ``answerBy`` (zero unless an executor set one).
+    public var wrapUpReserve: Duration { .nanoseconds(reserve.nanoseconds) }
+
+    /// Makes the search (this control and every copy sharing its reserve)
+    /// stop `duration` before ``answerBy``, leaving that long to finish the
+    /// answer. Set by ``SolverExecutor`` when the job starts.
+    func reserveWrapUp(_ duration: Duration) {
+        reserve.set(max(.zero, duration))
     }
 
     /// This control with its deadline `margin` earlier (none stays none),
     /// sharing its cancellation and progress: for a search that must leave
     /// time for a last step before the real deadline.
     func withDeadline(earlierBy margin: Duration) -> SolveControl {
-        SolveControl(deadline: deadline.map { $0.advanced(by: .zero - margin) }, timeLimit: timeLimit,
-                     progress: progress, cancellation: cancellation)
+        SolveControl(deadline: answerBy.map { $0.advanced(by: .zero - margin) }, timeLimit: timeLimit,
+                     progress: progress, cancellation: cancellation, reserve: reserve)
     }
 
     /// Whether the deadline has passed.
@@ -82,14 +107,14 @@ public struct SolveControl: Sendable {
     /// This control without a deadline, sharing cancellation and progress:
     /// for a step that must finish (a quick fallback route).
     func withoutDeadline() -> SolveControl {
-        SolveControl(deadline: nil, timeLimit: nil, progress: progress, cancellation: cancellation)
+        SolveControl(deadline: nil, timeLimit: nil, progress: progress, cancellation: cancellation, reserve: reserve)
     }
 
     /// A control whose deadline is `grace` from now, sharing cancellation:
     /// for a last short step after the real deadline has passed.
     func grace(_ grace: Duration) -> SolveControl {
         SolveControl(deadline: ContinuousClock.now.advanced(by: grace), timeLimit: grace, progress: nil,
-                     cancellation: cancellation)
+                     cancellation: cancellation, reserve: DeadlineReserve())
     }
 
     /// Cancels the work polling this control (and every copy of it) from
@@ -100,7 +125,8 @@ public struct SolveControl: Sendable {
     /// This control reporting to `progress` instead, sharing the deadline and
     /// the cancellation.
     public func reporting(to progress: SolveProgress?) -> SolveControl {
-        SolveControl(deadline: deadline, timeLimit: timeLimit, progress: progress, cancellation: cancellation)
+        SolveControl(deadline: answerBy, timeLimit: timeLimit, progress: progress, cancellation: cancellation,
+                     reserve: reserve)
     }
 
     /// Throws if the task was cancelled or the deadline has passed.
@@ -109,6 +135,16 @@ public struct SolveControl: Sendable {
         if isPastDeadline {
             throw SolverError.timeLimitReached(seconds: limitSeconds)
         }
+    }
+}
+
+/// A duration in nanoseconds shared across threads (a control's wrap-up reserve).
+final class DeadlineReserve: Sendable {
+    private let value = Atomic<Int64>(0)
+    var nanoseconds: Int64 { value.load(ordering: .relaxed) }
+    func set(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        value.store(seconds * 1_000_000_000 + attoseconds / 1_000_000_000, ordering: .relaxed)
     }
 }
 

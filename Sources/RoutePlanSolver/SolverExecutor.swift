@@ -28,7 +28,22 @@ import Synchronization
 /// refuses at once (``SolverError/cannotStartInTime(waitSeconds:limitSeconds:)``,
 /// overloaded) a job that could not start with a fifth of its time limit
 /// left: every job ends by its deadline, so replaying the queue over the
-/// running jobs' deadlines bounds when a new one starts.
+/// running jobs' deadlines bounds when a new one starts. (Also counting the
+/// wrap-up estimate below here refused a third of the plans a 500-connection
+/// load got answered in time, without shortening the longest wait.)
+///
+/// **Wrap-up reserve.** A job that runs to its deadline stops searching at
+/// ``SolveControl/deadline`` and then still has to finish: join its
+/// threads, rebuild and check the route, hand it back. On an idle machine
+/// that takes milliseconds; on a loaded one, where the executor's threads
+/// run at a lower priority than everything else (``niceness``), the same
+/// CPU time can take a second of wall time (200-stop plans under 500
+/// connections ended 0.8–1 s past their deadline). The executor measures
+/// that tail on every job that ran to its stop (from the stop to the job's
+/// end), keeps a decaying maximum of it, and makes each job it starts stop
+/// searching that much before its answer is due (``SolveControl/answerBy``),
+/// at most half of its remaining time. A single call (a command-line run)
+/// reserves nothing.
 ///
 /// **Cancellation and deadlines.** Cancelling the awaiting task takes a queued
 /// job off the queue, and stops a running one through its ``SolveControl``
@@ -79,6 +94,9 @@ public final class SolverExecutor: Sendable {
     }
 
     fileprivate struct State {
+        /// The wrap-up estimate (see **Wrap-up reserve**): how long jobs
+        /// took, lately, from their search's stop to their end.
+        var wrapUp: Duration = .zero
         var busy = 0
         var running = 0
         /// For each running job: when it ends at the latest (its deadline)
@@ -164,7 +182,7 @@ public final class SolverExecutor: Sendable {
             box.value = Result { try body(granted) }
         }
         // A timer that answers the job if it is still queued at its deadline.
-        let expiry: Task<Void, Never>? = (expiresQueuedJobs ? control.deadline : nil).map { deadline in
+        let expiry: Task<Void, Never>? = (expiresQueuedJobs ? control.answerBy : nil).map { deadline in
             Task { [weak job] in
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 guard !Task.isCancelled, let job else { return }
@@ -228,7 +246,7 @@ public final class SolverExecutor: Sendable {
             guard state.queued < queueCapacity else {
                 return .refuse(.overloaded(queued: state.queued, capacity: queueCapacity))
             }
-            if admitsByDeadline, let deadline = job.control.deadline, let limit = job.control.timeLimit {
+            if admitsByDeadline, let deadline = job.control.answerBy, let limit = job.control.timeLimit {
                 // Admission by deadline: refuse at once a job that could not
                 // start with a fifth of its time left, rather than let it
                 // wait to be answered "deadline passed".
@@ -272,7 +290,7 @@ public final class SolverExecutor: Sendable {
         }
         for queued in state.queue[state.queueHead...] {
             guard waitForPermit() else { return nil }
-            if let deadline = queued.control.deadline, deadline <= now { continue }  // expires unstarted
+            if let deadline = queued.control.answerBy, deadline <= now { continue }  // expires unstarted
             let granted = min(queued.want, free)
             free -= granted
             releases.append((queued.end(startingAt: now), granted))
@@ -313,10 +331,12 @@ public final class SolverExecutor: Sendable {
             let outcome: SolverError?
             if job.control.isCancelled {
                 outcome = .cancelled
-            } else if self.expiresQueuedJobs && job.control.isPastDeadline {
+            } else if self.expiresQueuedJobs && job.control.answerBy.map({ ContinuousClock.now >= $0 }) == true {
                 outcome = .timeLimitReached(seconds: job.control.limitSeconds)
             } else {
+                let reserved = self.reserveWrapUp(for: job)
                 job.work(granted)
+                self.learnWrapUp(from: job, reserved: reserved)
                 outcome = nil
             }
             // Permits first, so the caller never sees its own job still counted.
@@ -326,6 +346,42 @@ public final class SolverExecutor: Sendable {
         if !started {
             release(job, granted)
             job.finish(throwing: SolverError.allocationFailed(bytes: DedicatedThread.stackBytes))
+        }
+    }
+
+    // MARK: - Wrap-up reserve
+
+    /// The most of a job's remaining time the reserve may take.
+    static let reserveShare = 0.5
+    /// How much of the wrap-up estimate survives each job that ends before
+    /// its search's stop or needs less.
+    static let wrapUpDecay = 0.9
+
+    /// The current wrap-up estimate (zero until a job has run to its deadline).
+    public var wrapUpEstimate: Duration { state.withLock { $0.wrapUp } }
+
+    /// Sets `job`'s reserve from the estimate, at most ``reserveShare`` of
+    /// its remaining time; returns it. Only jobs that run to their deadline.
+    private func reserveWrapUp(for job: Job) -> Duration {
+        guard job.runsToDeadline, let answerBy = job.control.answerBy else { return .zero }
+        let estimate = state.withLock { $0.wrapUp }
+        let remaining = ContinuousClock.now.duration(to: answerBy)
+        let reserved = max(.zero, min(estimate, remaining * Self.reserveShare))
+        job.control.reserveWrapUp(reserved)
+        return reserved
+    }
+
+    /// Updates the estimate from `job`, which has just ended: when it ran to
+    /// its search's stop (``SolveControl/deadline``), the time from there to
+    /// now is a sample; the estimate takes any larger sample at once and
+    /// decays by ``wrapUpDecay`` otherwise.
+    private func learnWrapUp(from job: Job, reserved: Duration) {
+        guard job.runsToDeadline, let answerBy = job.control.answerBy else { return }
+        let stop = answerBy.advanced(by: .zero - reserved)
+        let now = ContinuousClock.now
+        state.withLock { state in
+            let decayed = state.wrapUp * Self.wrapUpDecay
+            state.wrapUp = now >= stop ? max(stop.duration(to: now), decayed) : decayed
         }
     }
 
@@ -372,7 +428,7 @@ public final class SolverExecutor: Sendable {
         /// When the job ends at the latest once started at `start`, for
         /// admission: its deadline, or about when it starts for short work.
         func end(startingAt start: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-            runsToDeadline ? control.deadline : start
+            runsToDeadline ? control.answerBy : start
         }
 
         func attach(_ continuation: CheckedContinuation<Void, any Error>) {

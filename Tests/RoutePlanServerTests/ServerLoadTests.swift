@@ -30,6 +30,37 @@ struct ServerLoadTests {
         try await running.stop()
     }
 
+    @Test("a large body is judged by the time limit it asks for, before it is parsed")
+    func shedsByTheBodysLimit() async throws {
+        let running = try await RunningServer.start(.init(threads: 1, queueCapacity: 4, retryAfterSeconds: 2))
+        // The one thread is busy for 5 s: a 10 s request (the default) could
+        // start in time, a 1.5 s one could not.
+        let busy = try running.client.start("POST", "/v1/plan?timeLimit=5", body: Self.longPlan)
+        #expect(await eventually { running.server.executor.load.running == 1 })
+        let short = Data(randomItineraryJSON(300, seed: 12,
+                                             extra: #", "options": {"strategy": "heuristic", "timeLimit": 1.5}"#).utf8)
+        let refused = try await running.client.send("POST", "/v1/plan", body: short)
+        #expect(refused.status == 503, "\(refused.text)")
+        // Shed on the hint, before parsing: the shedding message, not the executor's.
+        #expect(refused.text.contains("could not start this request in time"), "\(refused.text)")
+        close(busy)
+        try await running.stop()
+    }
+
+    @Test("the time-limit hint reads the first timeLimit key's number, and nothing else")
+    func timeLimitHint() {
+        func hint(_ text: String) -> Duration? { PlanServer.timeLimitHint(in: Data(text.utf8)) }
+        #expect(hint(#"{"options": {"timeLimit": 1.5}}"#) == .milliseconds(1_500))
+        #expect(hint("{\"timeLimit\"\n :\t2e0, \"timeLimit\": 9}") == .seconds(2))
+        #expect(hint(#"{"options": {"timeLimit": "soon"}}"#) == nil)
+        #expect(hint(#"{"options": {"timeLimit": -1}}"#) == nil)
+        #expect(hint(#"{"options": {"timeLimit": 1e9}}"#) == nil)
+        #expect(hint(#"{"options": {"timeLimit" 3}}"#) == nil)
+        #expect(hint(#"{"options": {"strategy": "heuristic"}}"#) == nil)
+        #expect(hint(#""timeLimit""#) == nil)
+        #expect(hint("") == nil)
+    }
+
     @Test("a client that hangs up stops its solve, long before its deadline")
     func disconnect() async throws {
         let running = try await RunningServer.start(.init(threads: 1))

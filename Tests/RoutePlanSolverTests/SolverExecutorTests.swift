@@ -127,6 +127,35 @@ struct SolverExecutorTests {
         #expect(ran.current == 0)
     }
 
+    @Test("wrap-up reserve: a job that ends past its stop makes the next ones stop earlier, by at most half their time")
+    func wrapUpReserve() async throws {
+        let executor = SolverExecutor(threadLimit: 1, queueCapacity: 4)
+        // A first job reserves nothing; it keeps working 150 ms past its deadline.
+        let first = SolveControl(deadline: .now + .milliseconds(50), timeLimit: .milliseconds(50))
+        let firstReserve = try await executor.run(control: first) { _ -> Duration in
+            let reserve = first.wrapUpReserve
+            while ContinuousClock.now < first.answerBy!.advanced(by: .milliseconds(150)) { usleep(1_000) }
+            return reserve
+        }
+        #expect(firstReserve == .zero)
+        #expect(executor.wrapUpEstimate >= .milliseconds(150))
+        // The next job stops searching that much before its answer is due.
+        let second = SolveControl(deadline: .now + .seconds(2), timeLimit: .seconds(2))
+        let (reserve, gap) = try await executor.run(control: second) { _ in
+            (second.wrapUpReserve, second.deadline!.duration(to: second.answerBy!))
+        }
+        #expect(reserve >= .milliseconds(150) && reserve <= .seconds(1), "reserve \(reserve)")
+        #expect(gap == reserve)
+        // Ending long before its stop, it teaches nothing but decay.
+        #expect(executor.wrapUpEstimate < reserve)
+        // A short job: the reserve takes at most half of what it has left.
+        let third = SolveControl(deadline: .now + .milliseconds(100), timeLimit: .milliseconds(100))
+        let thirdReserve = try await executor.run(control: third) { _ in third.wrapUpReserve }
+        #expect(thirdReserve <= .milliseconds(50), "reserve \(thirdReserve)")
+        // A grace control after the stop does not inherit the reserve.
+        #expect(second.grace(.milliseconds(10)).wrapUpReserve == .zero)
+    }
+
     @Test("admission by deadline: a job that could not start in time is refused at once; one that can waits")
     func admission() async throws {
         let executor = SolverExecutor(threadLimit: 1, queueCapacity: 8)
