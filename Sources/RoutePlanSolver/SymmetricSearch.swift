@@ -23,6 +23,11 @@
 ///
 ///     gain = c(a,b) + c(c,d) − c(a,c) − c(b,d)
 ///
+/// On the doubled graph of an asymmetric problem, a Lin–Kernighan step that
+/// finds no chain also tries its alternate first step, the segment swap
+/// (see ``improveOrMove(_:_:)``): Or-opt for stretches of any length,
+/// neither reversed, which 2-opt flips cannot build there.
+///
 /// **Or-opt** moves a stretch s…e of 1–3 cities (p → s … e → q) between two
 /// neighbouring cities x → y, kept or reversed:
 ///
