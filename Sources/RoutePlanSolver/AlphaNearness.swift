@@ -140,12 +140,13 @@ extension SymmetricCosts {
 
 extension MatrixCosts {
     /// ``alphaNearest(_:)`` with the per-node part split between this
-    /// thread and one more: the same lists, in about 60 % of the time
-    /// (the spanning tree stays on one thread).
+    /// thread and one more: the same lists, in about 80 % of the wall time
+    /// (fnl4461 on the loaded 2-core machine: 181 → 146 ms; the spanning
+    /// tree stays on one thread).
     ///
     /// The searches used to compute the lists each for itself: on fnl4461
-    /// (4,461 nodes) that is 173 ms each, the two searches' copies 35 % of
-    /// a 1 s run's CPU time. ``RouteSolver`` now computes them once, with
+    /// (4,461 nodes) 173 ms each, the two copies 38 % of a 1 s run's CPU
+    /// samples. ``RouteSolver`` now computes them once, with
     /// both threads, and gives them to both searches.
     /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
     func alphaNearestInParallel(_ k: Int) -> [Int32] {
