@@ -12,7 +12,8 @@ extension CostMatrix {
     ///   before allocating when 4·n² bytes would not fit in memory;
     ///   ``MatrixError/costTooLarge(from:to:value:maximum:)`` only if the two limits ever
     ///   drifted apart.
-    /// - Complexity: O(n²) time and memory.
+    /// - Complexity: O(n²) time and memory (n(n − 1)/2 distances for
+    ///   coordinate instances, whose distances are symmetric).
     public init(_ instance: TSPLIBInstance) throws {
         let n = instance.dimension
         let (bytes, overflow) = n.multipliedReportingOverflow(by: n * 4)
@@ -23,7 +24,12 @@ extension CostMatrix {
             throw MatrixError.matrixTooLarge(nodes: n, requiredBytes: bytes, availableBytes: available)
         }
         do {
-            try self.init(count: n) { i, j in instance.distance(i, j) }
+            if instance.edgeWeightType == .explicit {
+                try self.init(count: n) { i, j in instance.distance(i, j) }
+            } else {
+                // Coordinate distances are symmetric by their formula: half the calls.
+                try self.init(symmetricCount: n) { i, j in instance.distance(i, j) }
+            }
         } catch let SolverError.costTooLarge(from, to, value, maximum) {
             throw MatrixError.costTooLarge(from: from, to: to, value: value, maximum: maximum)
         }

@@ -25,11 +25,17 @@ extension SymmetricCosts {
     ///   the tree's order), O(n²·k) for the selection in the worst case;
     ///   O(n) memory besides the n·k result, with n the node count.
     func alphaNearest(_ k: Int) -> [Int32] {
-        let n = count
-        precondition(k >= 1 && k < n, "need 1 ≤ k < n")
+        precondition(k >= 1 && k < count, "need 1 ≤ k < n")
+        let tree = minimumSpanningTree()
+        return alphaRows(0..<count, k: k, tree: tree)
+    }
 
-        // Prim's algorithm on the dense graph; `treeOrder` lists the nodes in
-        // the order they joined, so every node comes after its parent.
+    /// A minimum spanning tree by Prim's algorithm on the dense graph:
+    /// each node's parent and the cost of the edge to it (−1 and 0 at the
+    /// root, node 0), and the nodes in the order they joined, so every node
+    /// comes after its parent. - Complexity: O(n²) time, O(n) memory.
+    func minimumSpanningTree() -> (parent: [Int], parentCost: [Int], order: [Int]) {
+        let n = count
         var parent = [Int](repeating: -1, count: n)
         var parentCost = [Int](repeating: .max, count: n)
         var inTree = [Bool](repeating: false, count: n)
@@ -54,14 +60,24 @@ extension SymmetricCosts {
                 }
             }
         }
+        return (parent, parentCost, treeOrder)
+    }
 
-        var list = [Int32](repeating: 0, count: n * k)
+    /// The candidate lists of the nodes in `rows` (see ``alphaNearest(_:)``),
+    /// `rows.count · k` entries, row by row.
+    /// - Complexity: O(n · rows.count) time (O(n · k · rows.count) in the
+    ///   worst case), O(n) memory besides the result.
+    func alphaRows(_ rows: Range<Int>, k: Int,
+                   tree: (parent: [Int], parentCost: [Int], order: [Int])) -> [Int32] {
+        let n = count
+        let parent = tree.parent, parentCost = tree.parentCost, treeOrder = tree.order
+        var list = [Int32](repeating: 0, count: rows.count * k)
         var beta = [Int](repeating: 0, count: n)
         var onPath = [Int](repeating: -1, count: n)
         var bestAlpha = [Int](repeating: 0, count: k)
         var bestCost = [Int](repeating: 0, count: k)
         var bestNode = [Int32](repeating: 0, count: k)
-        for i in 0..<n {
+        for i in rows {
             // β along i's path to the root first; every other node j then
             // reaches i through its parent: β(i, j) = max(β(i, parent j), c(j, parent j)).
             beta[i] = .min
@@ -116,8 +132,33 @@ extension SymmetricCosts {
             // Cheapest first: the searches stop scanning at the first
             // candidate that costs more than the gain left.
             let chosen = (0..<k).sorted { (bestCost[$0], bestNode[$0]) < (bestCost[$1], bestNode[$1]) }
-            for (slot, index) in chosen.enumerated() { list[i * k + slot] = bestNode[index] }
+            for (slot, index) in chosen.enumerated() { list[(i - rows.lowerBound) * k + slot] = bestNode[index] }
         }
         return list
+    }
+}
+
+extension MatrixCosts {
+    /// ``alphaNearest(_:)`` with the per-node part split between this
+    /// thread and one more: the same lists, in about 80 % of the wall time
+    /// (fnl4461 on the loaded 2-core machine: 181 → 146 ms; the spanning
+    /// tree stays on one thread).
+    ///
+    /// The searches used to compute the lists each for itself: on fnl4461
+    /// (4,461 nodes) 173 ms each, the two copies 38 % of a 1 s run's CPU
+    /// samples. ``RouteSolver`` now computes them once, with
+    /// both threads, and gives them to both searches.
+    /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
+    func alphaNearestInParallel(_ k: Int) -> [Int32] {
+        let n = count
+        precondition(k >= 1 && k < n, "need 1 ≤ k < n")
+        let tree = minimumSpanningTree()
+        // The first rows' β walks are no cheaper than the last ones': halves.
+        let half = n / 2
+        let costs = self
+        let other = OwnThread { costs.alphaRows(half..<n, k: k, tree: tree) }
+        let first = alphaRows(0..<half, k: k, tree: tree)
+        guard case .success(let second) = other.result() else { return alphaNearest(k) }
+        return first + second
     }
 }

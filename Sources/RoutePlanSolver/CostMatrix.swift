@@ -79,23 +79,87 @@ public struct CostMatrix: Sendable, Hashable {
         try self.init(count: n) { i, j in rows[i][j] }
     }
 
-    private init(validated values: [Int32], count: Int) {
+    /// Takes `values` over (no copy), zeroes the diagonal and works out the
+    /// flags. The symmetry check compares 64 × 64 tiles with their mirror
+    /// images, so both sides are read from cache: a column-wise read of the
+    /// lower triangle took about 80 ms of the 216 ms that building fnl4461's
+    /// matrix (4,461 nodes, 80 MB) did.
+    /// - Complexity: O(n²).
+    private init(validated values: consuming [Int32], count: Int) {
         var symmetric = true
         var forbidden = false
         var largest = 0
-        for i in 0..<count {
-            for j in 0..<count where i != j {
-                let c = values[i * count + j]
-                if c == Self.forbidden { forbidden = true } else { largest = max(largest, Int(c)) }
-                if j > i && c != values[j * count + i] { symmetric = false }
+        var cleaned = values
+        cleaned.withUnsafeMutableBufferPointer { v in
+            for i in 0..<count { v[i &* count &+ i] = 0 }
+            for c in v where c != 0 {
+                if c == Self.forbidden { forbidden = true } else if Int(c) > largest { largest = Int(c) }
+            }
+            let tile = 64
+            var rowStart = 0
+            while rowStart < count && symmetric {
+                let rowEnd = min(rowStart + tile, count)
+                var columnStart = rowStart
+                while columnStart < count && symmetric {
+                    let columnEnd = min(columnStart + tile, count)
+                    for i in rowStart..<rowEnd {
+                        for j in max(columnStart, i + 1)..<max(columnEnd, i + 1)
+                        where v[i &* count &+ j] != v[j &* count &+ i] {
+                            symmetric = false
+                        }
+                    }
+                    columnStart = columnEnd
+                }
+                rowStart = rowEnd
             }
         }
-        var cleaned = values
-        for i in 0..<count { cleaned[i * count + i] = 0 }
         self.count = count
         self.storage = cleaned
         self.isSymmetric = symmetric
         self.hasForbiddenArcs = forbidden
+        self.largestCost = largest
+    }
+
+    /// Builds a symmetric matrix by asking `cost` once for every pair i < j
+    /// (half the calls of ``init(count:cost:)``); for costs that are
+    /// symmetric by construction, such as planar distances.
+    ///
+    /// - Parameter cost: the cost between the two nodes, either way.
+    /// - Throws: ``SolverError/negativeCost(from:to:value:)`` or
+    ///   ``SolverError/costTooLarge(from:to:value:maximum:)``.
+    /// - Complexity: O(n²) time and memory, n(n − 1)/2 calls of `cost`.
+    public init(symmetricCount count: Int, cost: (Int, Int) throws -> Int) throws {
+        guard count >= 0 else { throw SolverError.emptyProblem }
+        var values = [Int32](repeating: 0, count: count * count)
+        var largest = 0
+        try values.withUnsafeMutableBufferPointer { v in
+            for i in 0..<count {
+                for j in (i + 1)..<max(count, i + 1) {
+                    let c = try cost(i, j)
+                    guard c >= 0 else { throw SolverError.negativeCost(from: i, to: j, value: c) }
+                    guard c <= Self.maximumCost else {
+                        throw SolverError.costTooLarge(from: i, to: j, value: c, maximum: Self.maximumCost)
+                    }
+                    if c > largest { largest = c }
+                    v[i &* count &+ j] = Int32(truncatingIfNeeded: c)
+                }
+            }
+            // The lower triangle, tile by tile so that reads stay in cache.
+            let tile = 64
+            for rowStart in stride(from: 0, to: count, by: tile) {
+                for columnStart in stride(from: 0, to: rowStart + 1, by: tile) {
+                    for i in rowStart..<min(rowStart + tile, count) {
+                        for j in columnStart..<min(columnStart + tile, i) {
+                            v[i &* count &+ j] = v[j &* count &+ i]
+                        }
+                    }
+                }
+            }
+        }
+        self.count = count
+        self.storage = values
+        self.isSymmetric = true
+        self.hasForbiddenArcs = false
         self.largestCost = largest
     }
 

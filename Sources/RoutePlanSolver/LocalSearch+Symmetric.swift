@@ -122,13 +122,14 @@ extension LocalSearch {
     /// problem (see ``SymmetricCosts``); `nil` when the route found still
     /// needs a forbidden arc.
     static func solveThroughSymmetricForm(
-        _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl
+        _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
+        candidates: [Int32]? = nil
     ) throws -> Solution? {
         let n = matrix.count
         let order: [Int]
         if matrix.isSymmetric && endpoints.isRoundTrip {
             let costs = MatrixCosts(matrix: matrix)
-            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, candidates: candidates)
             order = tour.cities(startingAt: endpoints.start ?? 0)
         } else if matrix.isSymmetric {
             let costs = PathCosts(matrix: matrix, endpoints: endpoints)
@@ -171,10 +172,11 @@ extension LocalSearch {
     }
 
     private static func run<Costs: SymmetricCosts>(
-        _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl
+        _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl, candidates: [Int32]? = nil
     ) throws -> SymmetricTour {
         let k = SearchTuning.candidateCount(for: costs)
-        let lists = costs.alphaNearest(k)
+        let lists = candidates ?? costs.alphaNearest(k)
+        precondition(lists.count == costs.count * k, "candidate lists must hold count · k entries")
         return try runSymmetric(costs, neighbours: lists, k: k, nodes: nodes,
                                 seed: seed, kicks: kicks, control: control).0
     }

@@ -59,10 +59,22 @@ public enum LocalSearch {
         control: SolveControl = .unlimited,
         routeArrayOnly: Bool = false
     ) throws -> Solution {
+        try solve(matrix, endpoints: endpoints, seed: seed, kicks: kicks, control: control,
+                  routeArrayOnly: routeArrayOnly, candidates: nil)
+    }
+
+    /// ``solve(_:endpoints:seed:kicks:control:routeArrayOnly:)`` with the
+    /// symmetric round trip's candidate lists given (see
+    /// ``SymmetricCosts/alphaNearest(_:)``; ignored for other problems), so
+    /// that two searches on one matrix need not compute them twice.
+    static func solve(
+        _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
+        routeArrayOnly: Bool, candidates: [Int32]?
+    ) throws -> Solution {
         try endpoints.validate(nodeCount: matrix.count)
         if matrix.count >= symmetricFormMinimum, !routeArrayOnly,
            let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed,
-                                                        kicks: kicks, control: control) {
+                                                        kicks: kicks, control: control, candidates: candidates) {
             return solution
         }
         var best = NearestNeighbor.build(matrix, endpoints: endpoints)

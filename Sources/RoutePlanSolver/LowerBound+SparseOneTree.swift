@@ -127,7 +127,14 @@ extension LowerBound {
     static func sparseOneTree(_ matrix: CostMatrix, upperBound: Int?, maxSteps: Int?,
                               control: SolveControl, neighbours: Int = sparseNeighbours) -> Int {
         let n = matrix.count
+        let started = ContinuousClock.now
         var graph = sparseCandidateGraph(matrix, neighbours: neighbours)
+        // The ascent stops early enough for the complete graph's check to
+        // end by the deadline: that check (one dense Prim and its value) is
+        // cheaper than building the graph, which scans every pair and runs
+        // the same Prim. Stopping at the deadline itself ran fnl4461's
+        // 1 s solves to 1.087 s.
+        let control = control.withDeadline(earlierBy: started.duration(to: .now))
         let steps = maxSteps ?? 20 * n
         var pi = [Double](repeating: 0, count: n)
         var bestPi = pi

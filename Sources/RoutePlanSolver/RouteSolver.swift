@@ -328,17 +328,28 @@ public enum RouteSolver {
         // kicks or the deadline, so the pair stays deterministic.
         let asymmetric = !matrix.isSymmetric
         let seed = options.seed
+        let twoSearches = options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum
+        // A symmetric round trip's two searches share one set of candidate
+        // lists, computed here on both threads (see
+        // `MatrixCosts.alphaNearestInParallel`).
+        var candidates: [Int32]?
+        if twoSearches && !asymmetric && endpoints.isRoundTrip {
+            let costs = MatrixCosts(matrix: matrix)
+            candidates = costs.alphaNearestInParallel(SearchTuning.candidateCount(for: costs))
+        }
+        let lists = candidates
         var second: (@Sendable () throws -> Solution)?
-        if options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum {
+        if twoSearches {
             second = {
-                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset,
-                                      control: control, routeArrayOnly: asymmetric)
+                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset, kicks: nil,
+                                      control: control, routeArrayOnly: asymmetric, candidates: lists)
             }
         }
         let solution: Solution
         do {
             solution = try bestOfTwo(second: second) {
-                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, control: control)
+                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, kicks: nil, control: control,
+                                      routeArrayOnly: false, candidates: lists)
             }
         } catch {
             _ = bound?.result()  // stops at once: cancelled, or past the deadline

@@ -33,6 +33,9 @@ extension SymmetricSearch {
     /// pending) are made on the arrays at once and undone through the
     /// journal, as reading through pending flips costs more than they do.
     ///
+    /// When no chain from {t1, t2} gains, the alternate first step
+    /// (``improveOrMove(_:_:)``) is tried from the same arc.
+    ///
     /// - Returns: whether the tour got shorter (the touched cities are queued).
     mutating func improveLinKernighan(_ t1: Int) -> Bool {
         for t2 in [tour.next(t1), tour.previous(t1)] {
@@ -49,6 +52,9 @@ extension SymmetricSearch {
             tour.undo(to: mark)
         }
         pending.drop(to: 0)
+        if usesOrMove {
+            for t2 in [tour.next(t1), tour.previous(t1)] where improveOrMove(t1, t2) { return true }
+        }
         return false
     }
 

@@ -76,4 +76,15 @@ struct AlphaNearnessTests {
             #expect(listed == listed.sorted(), "seed 99, node \(i)")
         }
     }
+
+    @Test("the lists computed on two threads equal the one-thread lists", arguments: [9, 64, 301])
+    func parallelEqualsSequential(n: Int) throws {
+        for seed: UInt64 in 1...3 {
+            var gen = InstanceGenerator(seed: seed &* 104_729 &+ UInt64(n))
+            let matrix = seed == 2 ? try gen.symmetric(n) : try gen.euclidean(n)
+            let costs = MatrixCosts(matrix: matrix)
+            let k = min(8, n - 1)
+            #expect(costs.alphaNearestInParallel(k) == costs.alphaNearest(k), "seed \(seed), n \(n)")
+        }
+    }
 }
