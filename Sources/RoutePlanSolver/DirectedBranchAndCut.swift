@@ -22,7 +22,9 @@
 /// best-bound first, each child's LP starting from its parent's final
 /// basis (``SavedBasis``), branching on a fractional arc by reliability
 /// branching (``BranchingPseudoCosts``: strong branching lite only where
-/// the pseudo-costs have no observation yet);
+/// the pseudo-costs have no observation yet); LP points of branching
+/// nodes are rounded to routes and polished by local search for better
+/// incumbents (``DirectedBranchAndCutSearch/roundedRoute(support:matrix:)``);
 /// the result is re-checked (a permutation honouring the endpoints whose
 /// recomputed cost equals the incumbent's) before it is called proven.
 /// Deterministic; cancellable through the control.
@@ -57,6 +59,7 @@ enum DirectedBranchAndCut {
         let stopAt = proofBudget.map { ContinuousClock.now.advanced(by: $0) }
         let search = DirectedBranchAndCutSearch(graph: graph, endpoints: endpoints, control: control,
                                                 stopAt: stopAt, incumbent: start)
+        search.matrix = matrix
         var open = BranchAndCut.NodeQueue()
         open.push(Node(fixings: [], bound: Int.min, depth: 0, id: 0))
         var nextID = 1

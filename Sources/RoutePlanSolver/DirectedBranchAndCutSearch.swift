@@ -38,6 +38,11 @@ final class DirectedBranchAndCutSearch {
     private var pendingBases: [Int: SavedBasis] = [:]
     /// Children whose LP started from their parent's basis.
     var warmStarts = 0
+    /// The original costs, for polishing routes rounded from LP points
+    /// (``roundedRoute(support:matrix:)``); `nil`: no rounding.
+    var matrix: CostMatrix?
+    /// Routes rounded from LP points, and how many became the incumbent.
+    var roundings = 0, roundingsImproved = 0
     /// 0 for arcs fixed out of every better tour by reduced cost, else 1.
     private var globalUpper: [UInt8]
 
@@ -320,6 +325,13 @@ final class DirectedBranchAndCutSearch {
                 for child in children { for f in child { branched.insert(Int(f >> 1)) } }
                 lastBasis = SavedBasis(status: lp.saveBasis(), columnCount: arcOfColumn.count,
                                        degreeRowCount: degreeRows, cutSerials: cutSerials)
+                if let matrix, Self.roundsLP(at: searchNodes) {
+                    roundings += 1
+                    if let (route, cost) = roundedRoute(support: support, matrix: matrix),
+                       offer(route: route, cost: cost) {
+                        roundingsImproved += 1
+                    }
+                }
                 return .branch(children: children, bound: bound,
                                fixings: localFixings(safe, lower: lower, upper: upper, except: branched))
             }
@@ -395,6 +407,14 @@ final class DirectedBranchAndCutSearch {
     /// on candidates without reliable pseudo-costs) rather than strong
     /// branching on the first ``strongBranchingCandidates``.
     nonisolated(unsafe) static var reliabilityBranching = true
+    /// Branching nodes whose LP point is rounded to a route
+    /// (``roundedRoute(support:matrix:)``): the first ``roundingFirst``,
+    /// then every ``roundingPeriod``-th (0: never).
+    nonisolated(unsafe) static var roundingFirst = 20
+    nonisolated(unsafe) static var roundingPeriod = 10
+    static func roundsLP(at node: Int) -> Bool {
+        roundingPeriod > 0 && (node <= roundingFirst || node % roundingPeriod == 0)
+    }
     /// Whether children start their LP from their parent's final basis (``SavedBasis``).
     nonisolated(unsafe) static var warmStartsChildren = true
     /// The candidates nearest ½ that reliability branching scores.

@@ -92,4 +92,33 @@ struct DirectedBranchAndCutBranchingTests {
         // The point of the test: the branching code ran.
         #expect(branched >= 3, "only \(branched) of 24 instances branched")
     }
+
+    @Test("LP rounding turns any support (integral, fractional, sparse) into a route whose cost is the matrix's")
+    func lpRounding() throws {
+        for seed in UInt64(1)...40 {
+            var gen = InstanceGenerator(seed: seed)
+            let n = gen.int(5...12)
+            let matrix = try seed % 2 == 0 ? gen.asymmetric(n) : Self.itineraryLike(n, seed: seed)
+            let graph = DirectedBranchAndCutGraph(matrix, endpoints: .roundTrip())
+            let search = DirectedBranchAndCutSearch(graph: graph, endpoints: .roundTrip(), control: .unlimited,
+                                                    stopAt: nil, incumbent: nil)
+            // A random point: a few arcs per node with random weights (no degree rows respected).
+            var support: [(arc: Int, x: Double)] = []
+            for u in 0..<n {
+                for _ in 0..<gen.int(0...3) {
+                    let v = gen.int(0...(n - 1))
+                    if let a = graph.arc(u, v) { support.append((a, Double(gen.int(1...1000)) / 1000)) }
+                }
+            }
+            let (route, cost) = try #require(search.roundedRoute(support: support, matrix: matrix), "seed \(seed)")
+            #expect(BranchAndCut.isRoute(route, of: n, endpoints: .roundTrip()), "seed \(seed): \(route)")
+            #expect(route.first == 0, "seed \(seed)")
+            #expect(matrix.cost(of: route, closed: true) == cost, "seed \(seed)")
+            // The rounding of a tour's own arcs is that tour or a cheaper one (local search only improves).
+            let tour = [0] + (1..<n).shuffled(using: &gen.rng)
+            let arcs = (0..<n).compactMap { graph.arc(tour[$0], tour[($0 + 1) % n]) }
+            let rounded = try #require(search.roundedRoute(support: arcs.map { ($0, 1.0) }, matrix: matrix))
+            #expect(rounded.cost <= matrix.cost(of: tour, closed: true)!, "seed \(seed)")
+        }
+    }
 }
