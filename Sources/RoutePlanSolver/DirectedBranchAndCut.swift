@@ -19,7 +19,12 @@
 /// Bounds come from the duals in exact integer arithmetic
 /// (``BranchAndCutBound/compute(directed:cuts:duals:lower:upper:zeroCosts:)``);
 /// root reduced costs fix arcs out of every better route; search is
-/// best-bound first, branching on a fractional arc by strong branching lite;
+/// best-bound first, each child's LP starting from its parent's final
+/// basis (``SavedBasis``), branching on a fractional arc by reliability
+/// branching (``BranchingPseudoCosts``: strong branching lite only where
+/// the pseudo-costs have no observation yet); LP points of branching
+/// nodes are rounded to routes and polished by local search for better
+/// incumbents (``DirectedBranchAndCutSearch/roundedRoute(support:matrix:)``);
 /// the result is re-checked (a permutation honouring the endpoints whose
 /// recomputed cost equals the incumbent's) before it is called proven.
 /// Deterministic; cancellable through the control.
@@ -54,13 +59,17 @@ enum DirectedBranchAndCut {
         let stopAt = proofBudget.map { ContinuousClock.now.advanced(by: $0) }
         let search = DirectedBranchAndCutSearch(graph: graph, endpoints: endpoints, control: control,
                                                 stopAt: stopAt, incumbent: start)
+        search.matrix = matrix
         var open = BranchAndCut.NodeQueue()
         open.push(Node(fixings: [], bound: Int.min, depth: 0, id: 0))
         var nextID = 1
         var unresolvedBound = Int.max
         var stopped = false
         while let node = open.pop() {
-            if let best = search.incumbentCost, node.bound >= best { continue }
+            if let best = search.incumbentCost, node.bound >= best {
+                search.discard(nodeID: node.id)
+                continue
+            }
             if search.shouldStop {
                 open.push(node)
                 stopped = true
@@ -88,6 +97,7 @@ enum DirectedBranchAndCut {
                     }
                     if let best = search.incumbentCost, best <= bound { break }
                 }
+                search.expectChildren(ids: children.indices.map { nextID + $0 })
                 for child in children {
                     open.push(Node(fixings: node.fixings + fixed + child, bound: bound,
                                    depth: node.depth + 1, id: nextID))
