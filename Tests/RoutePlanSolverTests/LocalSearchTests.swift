@@ -189,6 +189,16 @@ struct SymmetricSearchTests {
         search.costs.tourCost(search.tour.cities(startingAt: 0))
     }
 
+    /// A search over `matrix` with complete neighbour lists (k = n − 1),
+    /// starting from the nearest-neighbour tour: where "no improving move
+    /// left" can be checked by brute force.
+    static func completeListSearch(_ matrix: CostMatrix) -> SymmetricSearch<MatrixCosts> {
+        let costs = MatrixCosts(matrix: matrix)
+        let k = matrix.count - 1
+        let start = NearestNeighbor.build(matrix, endpoints: .roundTrip()).order
+        return SymmetricSearch(costs: costs, neighbours: costs.nearestNeighbours(k), k: k, start: start)
+    }
+
     @Test("valid tours whose incremental cost is exact, never worse than the construction", arguments: [8, 9, 20, 75, 200])
     func valid(n: Int) throws {
         for seed: UInt64 in 1...4 {
@@ -247,12 +257,11 @@ struct SymmetricSearchTests {
             // Even seeds: points in the plane; odd ones: random symmetric
             // costs, where the triangle inequality does not hold.
             let matrix = seed % 2 == 0 ? try gen.euclidean(n) : try gen.symmetric(n)
-            let costs = MatrixCosts(matrix: matrix)
-            let k = n - 1
-            let lists = costs.nearestNeighbours(k)
             // The descent alone (no kicks) from a nearest-neighbour tour…
-            let start = NearestNeighbor.build(matrix, endpoints: .roundTrip()).order
-            var search = SymmetricSearch(costs: costs, neighbours: lists, k: k, start: start)
+            let fresh = Self.completeListSearch(matrix)
+            let costs = fresh.costs
+            let lists = fresh.neighbourList
+            var search = fresh
             search.settle(control: .unlimited)
             #expect(search.cost == Self.recomputed(search), "seed \(seed), n \(n)")
             for move in Self.improvingMoves(search.tour.cities(startingAt: 0), costs) {
@@ -260,7 +269,7 @@ struct SymmetricSearchTests {
             }
             // …the Or-opt search on its own, without Lin–Kernighan steps to
             // find what it would miss…
-            var orOpt = SymmetricSearch(costs: costs, neighbours: lists, k: k, start: start)
+            var orOpt = fresh
             orOpt.usesLinKernighan = false
             orOpt.settle(control: .unlimited)
             #expect(orOpt.cost == Self.recomputed(orOpt), "seed \(seed), n \(n)")

@@ -25,24 +25,17 @@ struct OrMoveTests {
         return found
     }
 
-    static func recomputed<Costs: SymmetricCosts>(_ search: SymmetricSearch<Costs>) -> Int {
-        search.costs.tourCost(search.tour.cities(startingAt: 0))
-    }
-
     @Test("on symmetric costs with complete lists, a settled tour has no improving segment swap",
           arguments: [8, 12, 25, 40])
     func symmetricSettled(n: Int) throws {
         for seed: UInt64 in 1...12 {
             var gen = InstanceGenerator(seed: seed &* 7_723 &+ UInt64(n))
             let matrix = seed % 2 == 0 ? try gen.euclidean(n) : try gen.symmetric(n)
-            let costs = MatrixCosts(matrix: matrix)
-            let k = n - 1
-            let lists = costs.nearestNeighbours(k)
-            let start = NearestNeighbor.build(matrix, endpoints: .roundTrip()).order
-            var search = SymmetricSearch(costs: costs, neighbours: lists, k: k, start: start)
+            var search = SymmetricSearchTests.completeListSearch(matrix)
+            let costs = search.costs
             search.usesOrMove = true
             search.settle(control: .unlimited)
-            #expect(search.cost == Self.recomputed(search), "seed \(seed), n \(n): incremental cost drifted")
+            #expect(search.cost == SymmetricSearchTests.recomputed(search), "seed \(seed), n \(n): incremental cost drifted")
             for move in Self.improvingSwaps(search.tour.cities(startingAt: 0), costs) {
                 Issue.record("seed \(seed), n \(n): \(move)")
             }
@@ -65,7 +58,7 @@ struct OrMoveTests {
             var rng = SplitMix64(seed: seed)
             for _ in 0..<30 { _ = search.kick(using: &rng, control: .unlimited) }
             search.settle(control: .unlimited)
-            #expect(search.cost == Self.recomputed(search), "seed \(seed), n \(n): incremental cost drifted")
+            #expect(search.cost == SymmetricSearchTests.recomputed(search), "seed \(seed), n \(n): incremental cost drifted")
             for node in 0..<n {
                 let exit = n + node
                 #expect(search.tour.next(node) == exit || search.tour.previous(node) == exit,
