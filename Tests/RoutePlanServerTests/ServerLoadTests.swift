@@ -61,6 +61,32 @@ struct ServerLoadTests {
         #expect(hint("") == nil)
     }
 
+    @Test("the time-limit hint on 20,000 random bodies: never traps, and any hint is a plausible limit (seeded)")
+    func timeLimitHintRandomBodies() {
+        var state: UInt64 = 0x5EED_0001
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let pieces = [#""timeLimit""#, ":", " ", "\n", "1", "5", ".", "e", "-", "+", "9", "0", #"""#, "{", "}", "x", "\u{1}", "é"]
+        var hints = 0
+        for round in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int(next() % 24) { text += pieces[Int(next() % UInt64(pieces.count))] }
+            var bytes = Array(text.utf8)
+            // Some raw bytes too, valid UTF-8 or not.
+            for _ in 0..<Int(next() % 4) { bytes.insert(UInt8(truncatingIfNeeded: next()), at: Int(next() % UInt64(bytes.count + 1))) }
+            if let limit = PlanServer.timeLimitHint(in: Data(bytes)) {
+                hints += 1
+                #expect(limit > .zero && limit <= .seconds(604_800), "seed 0x5EED0001, round \(round): \(limit) from \(bytes)")
+            }
+        }
+        #expect(hints > 20, "too few bodies gave a hint: \(hints)")
+    }
+
     @Test("a client that hangs up stops its solve, long before its deadline")
     func disconnect() async throws {
         let running = try await RunningServer.start(.init(threads: 1))
