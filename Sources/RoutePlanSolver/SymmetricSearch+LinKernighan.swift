@@ -181,7 +181,17 @@ enum SearchTuning {
     /// How many alternatives the Lin–Kernighan step tries at each depth
     /// before giving up on that branch; its length is the deepest move
     /// (in 2-opt flips) the step builds.
-    static let linKernighanBreadth = [5, 3, 2, 1, 1, 1, 1, 1]
+    ///
+    /// The third depth tries one alternative, not two: a failed step then
+    /// costs 15 leaves instead of 30. At 1 s (quiet machine, same run, two
+    /// searches and the bound) against [5, 3, 2, 1, …]: pcb3038 0.319 →
+    /// 0.303 % (seeds 1–5), fnl4461 0.330 → 0.309 % (1–5), pr1002 0.092 %
+    /// both, optimal 5 → 6 of 12; at 10 s pcb3038 0.191 → 0.140 %, fnl4461
+    /// 0.137 → 0.136 % (1–3), usa13509 at 30 s level (0.239 → 0.245 %,
+    /// seeds 1–2); ftv170, kro124p and rbg443 stay optimal for
+    /// seeds 1–5. Narrower still ([2, 1, …], [1 × 5], [1 × 8]) bought up to
+    /// three times the kicks and lost (`Benchmarks/README.md`).
+    static let linKernighanBreadth = [5, 3, 1, 1, 1, 1, 1, 1]
     /// The longest reversal (in array entries) a Lin–Kernighan chain makes
     /// on the tour's arrays at once; longer ones are recorded as pending
     /// flips (see ``SymmetricSearch/improveLinKernighan(_:)``). CPU time at
