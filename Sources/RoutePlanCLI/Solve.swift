@@ -133,7 +133,7 @@ extension RoutePlanCommand {
                     try HeldKarp.checkSize(nodes: problem.dimension, endpoints: .roundTrip(from: 0),
                                            memoryLimit: options.maxMemoryBytes)
                 }
-                let matrix = try CostMatrix(problem)
+                let matrix = try CostMatrix(problem, threads: options.maxThreads)
                 options.timeLimit = remaining()
                 outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options,
                                                       executor: CommandLineSolving.executor)

@@ -12,9 +12,11 @@ extension CostMatrix {
     ///   before allocating when 4·n² bytes would not fit in memory;
     ///   ``MatrixError/costTooLarge(from:to:value:maximum:)`` only if the two limits ever
     ///   drifted apart.
+    /// - Parameter threads: how many threads may compute distances of a
+    ///   coordinate instance (see ``CostMatrix/init(symmetricCount:threads:cost:)``).
     /// - Complexity: O(n²) time and memory (n(n − 1)/2 distances for
     ///   coordinate instances, whose distances are symmetric).
-    public init(_ instance: TSPLIBInstance) throws {
+    public init(_ instance: TSPLIBInstance, threads: Int = 1) throws {
         let n = instance.dimension
         let (bytes, overflow) = n.multipliedReportingOverflow(by: n * 4)
         if overflow {
@@ -28,7 +30,7 @@ extension CostMatrix {
                 try self.init(count: n) { i, j in instance.distance(i, j) }
             } else {
                 // Coordinate distances are symmetric by their formula: half the calls.
-                try self.init(symmetricCount: n) { i, j in instance.distance(i, j) }
+                try self.init(symmetricCount: n, threads: threads) { i, j in instance.distance(i, j) }
             }
         } catch let SolverError.costTooLarge(from, to, value, maximum) {
             throw MatrixError.costTooLarge(from: from, to: to, value: value, maximum: maximum)

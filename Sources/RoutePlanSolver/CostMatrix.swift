@@ -120,49 +120,6 @@ public struct CostMatrix: Sendable, Hashable {
         self.largestCost = largest
     }
 
-    /// Builds a symmetric matrix by asking `cost` once for every pair i < j
-    /// (half the calls of ``init(count:cost:)``); for costs that are
-    /// symmetric by construction, such as planar distances.
-    ///
-    /// - Parameter cost: the cost between the two nodes, either way.
-    /// - Throws: ``SolverError/negativeCost(from:to:value:)`` or
-    ///   ``SolverError/costTooLarge(from:to:value:maximum:)``.
-    /// - Complexity: O(n²) time and memory, n(n − 1)/2 calls of `cost`.
-    public init(symmetricCount count: Int, cost: (Int, Int) throws -> Int) throws {
-        guard count >= 0 else { throw SolverError.emptyProblem }
-        var values = [Int32](repeating: 0, count: count * count)
-        var largest = 0
-        try values.withUnsafeMutableBufferPointer { v in
-            for i in 0..<count {
-                for j in (i + 1)..<max(count, i + 1) {
-                    let c = try cost(i, j)
-                    guard c >= 0 else { throw SolverError.negativeCost(from: i, to: j, value: c) }
-                    guard c <= Self.maximumCost else {
-                        throw SolverError.costTooLarge(from: i, to: j, value: c, maximum: Self.maximumCost)
-                    }
-                    if c > largest { largest = c }
-                    v[i &* count &+ j] = Int32(truncatingIfNeeded: c)
-                }
-            }
-            // The lower triangle, tile by tile so that reads stay in cache.
-            let tile = 64
-            for rowStart in stride(from: 0, to: count, by: tile) {
-                for columnStart in stride(from: 0, to: rowStart + 1, by: tile) {
-                    for i in rowStart..<min(rowStart + tile, count) {
-                        for j in columnStart..<min(columnStart + tile, i) {
-                            v[i &* count &+ j] = v[j &* count &+ i]
-                        }
-                    }
-                }
-            }
-        }
-        self.count = count
-        self.storage = values
-        self.isSymmetric = true
-        self.hasForbiddenArcs = false
-        self.largestCost = largest
-    }
-
     /// The cost of travelling from `i` to `j`, ``forbidden`` for an arc that
     /// cannot be travelled, 0 on the diagonal.
     @inlinable

@@ -22,6 +22,23 @@ func registerTSPLIBBenchmarks() {
         }
     }
 
+    // The n × n matrix of a coordinate instance, as `routeplan solve` builds
+    // it before a 1 s solve: one thread against two.
+    for name in ["pcb3038", "fnl4461"] {
+        guard let entry = locateInstance(name) else { continue }
+        for threads in [1, 2] {
+            Benchmark("Matrix \(name) n=\(entry.dimension) \(threads) thread\(threads == 1 ? "" : "s")",
+                      configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 20)) {
+                benchmark, instance in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try CostMatrix(instance, threads: threads))
+                }
+            } setup: {
+                try TSPLIBInstance(contentsOf: entry.file)
+            }
+        }
+    }
+
     // Issue 4 targets: the heuristic with a time budget (both cores: a second
     // search and the lower bound beside the first). Gap to the known optimum
     // as a custom metric.
