@@ -62,7 +62,7 @@ extension SymmetricSearch {
     private mutating func deepen(t1: Int, last: Int, gain: Int, depth: Int) -> Bool {
         // Read the tour so that last → t1; t4 is then the city after t3.
         let forward = pending.next(last, in: tour) == t1
-        let breadth = SearchTuning.linKernighanBreadth[depth]
+        let breadth = self.breadth[depth]
         // The best `breadth` candidates, best first, in this depth's slice of
         // the scratch buffers (no allocation on this hot path).
         let base = depth &* SearchTuning.widestBreadth
@@ -98,7 +98,7 @@ extension SymmetricSearch {
                 if found < breadth { found += 1 }
             }
         }
-        let deepest = depth + 1 == SearchTuning.linKernighanBreadth.count
+        let deepest = depth + 1 == self.breadth.count
         for c in 0..<found {
             let t3 = Int(lkCity[2 &* (base &+ c)]), t4 = Int(lkCity[2 &* (base &+ c) &+ 1])
             let g = gain + lkScore[base &+ c]
@@ -191,7 +191,17 @@ enum SearchTuning {
     /// seeds 1–2); ftv170, kro124p and rbg443 stay optimal for
     /// seeds 1–5. Narrower still ([2, 1, …], [1 × 5], [1 × 8]) bought up to
     /// three times the kicks and lost (`Benchmarks/README.md`).
+    ///
+    /// Searches whose kicks use a window (see ``windowKickBreadth``) keep
+    /// the wider third depth.
     static let linKernighanBreadth = [5, 3, 1, 1, 1, 1, 1, 1]
+    /// ``linKernighanBreadth`` for searches whose kicks cut within a window
+    /// (``SymmetricSearch/walkKicks`` off: doubled asymmetric graphs and
+    /// more than ``walkKickNodeLimit`` nodes). The narrower third depth
+    /// took pla85900 at 120 s from 0.762 % to 0.969 % (seed 1; both figures
+    /// reproduced by their binaries in one session), so these keep [5, 3,
+    /// 2, 1, …]. Same length as ``linKernighanBreadth``.
+    static let windowKickBreadth = [5, 3, 2, 1, 1, 1, 1, 1]
     /// The longest reversal (in array entries) a Lin–Kernighan chain makes
     /// on the tour's arrays at once; longer ones are recorded as pending
     /// flips (see ``SymmetricSearch/improveLinKernighan(_:)``). CPU time at

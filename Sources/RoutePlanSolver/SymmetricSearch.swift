@@ -71,6 +71,9 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     let orOptLength: Int
     /// Whether kicks place their cuts by random walks (otherwise in a window).
     let walkKicks: Bool
+    /// The Lin–Kernighan breadth per depth: ``SearchTuning/linKernighanBreadth``
+    /// with walk kicks, else ``SearchTuning/windowKickBreadth``.
+    let breadth: [Int]
     var tour: SymmetricTour
     var cost: Int
     /// Whether ``optimize(control:)`` runs the thorough Or-opt of
@@ -110,6 +113,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         neighbourList = neighbours
         orOptLength = costs is DoubledCosts ? 6 : 3
         walkKicks = !(costs is DoubledCosts) && costs.count <= SearchTuning.walkKickNodeLimit
+        breadth = walkKicks ? SearchTuning.linKernighanBreadth : SearchTuning.windowKickBreadth
         tour = SymmetricTour(start)
         cost = costs.tourCost(start)
         queued = [Bool](repeating: false, count: n)
