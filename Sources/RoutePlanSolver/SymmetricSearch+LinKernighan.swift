@@ -200,7 +200,7 @@ enum SearchTuning {
     /// more than ``walkKickNodeLimit`` nodes). The narrower third depth
     /// took pla85900 at 120 s from 0.762 % to 0.969 % (seed 1; both figures
     /// reproduced by their binaries in one session), so these keep [5, 3,
-    /// 2, 1, …]. Same length as ``linKernighanBreadth``.
+    /// 2, 1, …].
     static let windowKickBreadth = [5, 3, 2, 1, 1, 1, 1, 1]
     /// The longest reversal (in array entries) a Lin–Kernighan chain makes
     /// on the tour's arrays at once; longer ones are recorded as pending
@@ -212,7 +212,8 @@ enum SearchTuning {
     /// 2.14/2.36 s → 2.28/2.22 s; pr1002 (50,000 kicks) 2.63/2.47 s →
     /// 2.74/2.65 s (everything pending: 3.56/3.82 s).
     static let directFlipLength = 256
-    /// The largest breadth: each depth's slice of the scratch buffers.
+    /// The largest breadth of either setting: each depth's slice of the
+    /// scratch buffers (a literal, so `deepen` reads a constant).
     static let widestBreadth = 5
     /// A window kick's three cuts lie within this many tour positions.
     static let kickWindow = 100

@@ -99,8 +99,8 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// ``tour`` only when the chain closes with a gain.
     var pending: PendingFlips
     /// Scratch for the Lin–Kernighan candidates of each depth.
-    var lkScore = [Int](repeating: 0, count: SearchTuning.linKernighanBreadth.count * SearchTuning.widestBreadth)
-    var lkCity = [Int32](repeating: 0, count: 2 * SearchTuning.linKernighanBreadth.count * SearchTuning.widestBreadth)
+    var lkScore: [Int]
+    var lkCity: [Int32]
 
     /// - Parameters:
     ///   - neighbours: each city's `k` candidate neighbours, cheapest first, flat.
@@ -117,7 +117,9 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         tour = SymmetricTour(start)
         cost = costs.tourCost(start)
         queued = [Bool](repeating: false, count: n)
-        pending = PendingFlips(n: costs.count, capacity: SearchTuning.linKernighanBreadth.count)
+        pending = PendingFlips(n: costs.count, capacity: breadth.count)
+        lkScore = [Int](repeating: 0, count: breadth.count * SearchTuning.widestBreadth)
+        lkCity = [Int32](repeating: 0, count: 2 * breadth.count * SearchTuning.widestBreadth)
         usesOrMove = costs is DoubledCosts
     }
 
