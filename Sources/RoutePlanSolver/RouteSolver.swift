@@ -341,7 +341,7 @@ public enum RouteSolver {
         var second: (@Sendable () throws -> Solution)?
         if twoSearches {
             second = {
-                try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed &+ secondSeedOffset, kicks: nil,
+                try LocalSearch.solve(matrix, endpoints: endpoints, seed: secondSeed(seed), kicks: nil,
                                       control: control, routeArrayOnly: asymmetric, candidates: lists)
             }
         }
@@ -506,7 +506,7 @@ public enum RouteSolver {
         var second: (@Sendable () throws -> Solution)?
         if options.parallelSearch && options.maxThreads >= 2 && count > 3 {
             second = {
-                try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed &+ secondSeedOffset,
+                try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: secondSeed(seed),
                                                control: control, cost: cost)
             }
         }
@@ -516,8 +516,19 @@ public enum RouteSolver {
         return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : nil)
     }
 
-    /// The second search's seed is the first's plus this (a golden-ratio step).
-    static let secondSeedOffset: UInt64 = 0x9E37_79B9_7F4A_7C15
+    /// The second search's seed: the first value drawn by a generator
+    /// seeded with a fixed change of the first seed.
+    ///
+    /// Not the seed plus a constant: ``SplitMix64`` adds the golden-ratio
+    /// constant to its state on every draw, so the seed plus that constant
+    /// (which this used to be) drew the first search's numbers one draw
+    /// later. Both searches start from the same tour and each kick draws
+    /// about the same count of numbers, so they tried the same cuts, one
+    /// draw out of step; now the two sequences are unrelated.
+    static func secondSeed(_ seed: UInt64) -> UInt64 {
+        var generator = SplitMix64(seed: seed ^ 0x5851_F42D_4C95_7F2D)
+        return generator.next()
+    }
 
     /// Runs `first` here and `second`, if any, on a thread of its own at the
     /// same time, and returns the cheaper route (the first on ties). Errors of
