@@ -90,11 +90,18 @@ extension LocalSearch {
         // kept aside. Only time-limited runs last that long (kick-bounded
         // runs stop at 50 · nodes kicks), so those stay as they were.
         let stagnation = SearchTuning.restartAfter(nodes: nodes)
+        let repairEvery = SearchTuning.longArcRepairKicks(nodes: search.n)
         var lastImprovement = 0
         var best: (tour: SymmetricTour, cost: Int)?
         while kick < limit {
             if kick & 15 == 0 && kickControl.shouldStop { break }
             kick += 1
+            // Every so many kicks, the longest arcs get a move no kick finds
+            // (see `SymmetricSearch.repairLongArcs`).
+            if kick % repairEvery == 0 && search.repairLongArcs(control: kickControl) > 0 {
+                lastImprovement = kick
+                report()
+            }
             let before = search.cost
             if search.kick(using: &generator, control: kickControl) { report() }
             if search.cost < before { lastImprovement = kick }

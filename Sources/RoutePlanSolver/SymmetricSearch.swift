@@ -56,6 +56,11 @@
 /// (accepting ties lets the search drift across plateaus); otherwise the
 /// journal of reversals is rolled back.
 ///
+/// **Long arcs.** Every ``SearchTuning/longArcRepairKicks(nodes:)`` kicks,
+/// ``repairLongArcs(control:)`` tries a non-sequential 4-opt move on the
+/// longest arcs: two crossings of a gap between clusters, moved to where
+/// the gap is narrow. Neither chains of flips nor local kicks build it.
+///
 /// **Restarts.** When many kicks in a row find nothing shorter
 /// (``SearchTuning/restartAfter(nodes:)``), ``perturb(count:using:control:)``
 /// applies ``SearchTuning/restartShake`` double bridges whatever they cost
