@@ -79,6 +79,13 @@ struct LongArcTests {
             #expect(search.cost == SymmetricSearchTests.recomputed(search), "seed \(seed), n \(n): cost not exact")
             #expect(search.tour.cities(startingAt: 0).sorted() == Array(0..<n), "seed \(seed), n \(n): not a tour")
             if found { moved += 1 }
+            // With 3 candidates a city, t3 comes from the scan of the whole
+            // tour as well: still exact, and never beyond the best move.
+            var short = SymmetricSearch(costs: costs, neighbours: costs.nearestNeighbours(3), k: 3, start: start)
+            _ = short.repairLongArc(count: n)
+            #expect(before - short.cost <= expected, "seed \(seed), n \(n): short lists gained more than the best move")
+            #expect(short.cost == SymmetricSearchTests.recomputed(short), "seed \(seed), n \(n): short lists, cost not exact")
+            #expect(short.tour.cities(startingAt: 0).sorted() == Array(0..<n), "seed \(seed), n \(n): short lists, not a tour")
         }
         #expect(moved >= 10, "n \(n): only \(moved) of 40 random tours had a move; the test checks too little")
     }
