@@ -5,8 +5,10 @@ extension SymmetricSearch {
     ///
     /// The kicked search runs it every
     /// ``SearchTuning/longArcRepairKicks(nodes:)`` kicks, between two kicks
-    /// (the tour is rebuilt, which a kick's journal could not undo). Each
-    /// run costs little when it finds nothing: 0.05–0.1 ms on pcb3038.
+    /// (the tour is rebuilt, which a kick's journal could not undo). A run
+    /// that finds nothing took 0.4–0.7 ms on pcb3038 and fnl4461 (one every
+    /// 4,096 kicks, about 0.25 s) and 5–7 ms on usa13509 (one every 13,509
+    /// kicks, about 0.7 s).
     ///
     /// - Returns: how many moves it made.
     @discardableResult
@@ -252,7 +254,7 @@ extension SearchTuning {
     static let longArcMoves = 16
     /// Kicks between two runs of ``SymmetricSearch/repairLongArcs(control:)``:
     /// every 4–5 s on pla85900 (85,900 kicks at about 19,000 a second), every
-    /// 0.2–0.3 s on pcb3038, where a run that finds nothing costs 0.05–0.1 ms.
+    /// 0.2–0.3 s on pcb3038, where a run that finds nothing costs 0.4–0.6 ms.
     static func longArcRepairKicks(nodes n: Int) -> Int { max(4_096, n) }
     /// How many splits with t3 anywhere on the tour (not only among t2's
     /// candidates) one ``SymmetricSearch/repairLongArc(count:)`` joins: the

@@ -11,7 +11,10 @@ struct GoogleFetchTests {
         let places = FetchSupport.places(n)
         let server = try TestHTTPServer(handler: FetchSupport.googleHandler(places))
         defer { server.stop() }
-        let result = try await FetchSupport.googleFetcher(server).fetch(places)
+        // This test is about tiling, not timeouts (those have tests of their
+        // own): with the default 5 s, a request answered late while the
+        // whole suite ran on 2 cores was retried once and failed it.
+        let result = try await FetchSupport.googleFetcher(server, timeout: .seconds(60)).fetch(places)
 
         let requests = server.requests
         #expect(requests.count == expectedRequests)
