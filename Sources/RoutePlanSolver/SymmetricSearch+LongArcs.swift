@@ -154,15 +154,11 @@ extension SymmetricSearch {
     /// t5's candidates.
     private func findJoin(_ split: Split, into best: inout LongArcMove) {
         let t1 = split.t1, t2 = split.t2, t3 = split.t3, forward = split.forward
-        @inline(__always) func succ(_ c: Int) -> Int { forward ? tour.next(c) : tour.previous(c) }
-        @inline(__always) func pred(_ c: Int) -> Int { forward ? tour.previous(c) : tour.next(c) }
+        @inline(__always) func succ(_ c: Int) -> Int { tour.after(c, along: forward) }
+        @inline(__always) func pred(_ c: Int) -> Int { tour.after(c, along: !forward) }
         // Steps from t2 to c along the reading.
         let origin = Int(tour.position[t2])
-        @inline(__always) func offset(_ c: Int) -> Int {
-            var p = forward ? Int(tour.position[c]) &- origin : origin &- Int(tour.position[c])
-            if p < 0 { p &+= n }
-            return p
-        }
+        @inline(__always) func offset(_ c: Int) -> Int { tour.offset(of: c, from: origin, along: forward) }
         let span = offset(t3)  // X = t2 … t3 is offsets 0 … span
         // Both cycles need three cities (t1 is at offset n − 1).
         if span < 2 || span > n - 4 { return }

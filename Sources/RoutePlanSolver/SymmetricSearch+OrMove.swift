@@ -44,18 +44,18 @@ extension SymmetricSearch {
             let t3 = Int(neighbourList[t2 &* k &+ i])
             let g1 = g0 - d(t2, t3)
             if g1 <= 0 { break }
-            if t3 == t1 || t3 == after(t2, along) { continue }
+            if t3 == t1 || t3 == tour.after(t2, along: along) { continue }
             // t4 may be t1: the move then takes t1 between t5 and t6.
-            let t4 = after(t3, along)
+            let t4 = tour.after(t3, along: along)
             let g2Base = g1 + d(t3, t4)
-            let span = offset(t3, from: origin, along)  // t2 … t3 covers offsets 0 … span
+            let span = tour.offset(of: t3, from: origin, along: along)  // t2 … t3 covers offsets 0 … span
             for j in 0..<k {
                 let t5 = Int(neighbourList[t4 &* k &+ j])
                 let g2 = g2Base - d(t4, t5)
                 if g2 <= 0 { break }
                 // t5 on t2 … t3, not t3 itself (t6 must be on it too).
-                if offset(t5, from: origin, along) >= span { continue }
-                let t6 = after(t5, along)
+                if tour.offset(of: t5, from: origin, along: along) >= span { continue }
+                let t6 = tour.after(t5, along: along)
                 let gain = g2 + d(t5, t6) - d(t6, t1)
                 if gain > 0 {
                     applyOrMove(t1, t2, t3, t4, t5, t6, gain: gain)
@@ -64,20 +64,6 @@ extension SymmetricSearch {
             }
         }
         return false
-    }
-
-    /// The city after `c` when the tour is read along its arrays (`along`)
-    /// or against them.
-    @inline(__always)
-    private func after(_ c: Int, _ along: Bool) -> Int { along ? tour.next(c) : tour.previous(c) }
-
-    /// How many steps from the city at position `origin` to `c`, reading
-    /// along the arrays or against them.
-    @inline(__always)
-    private func offset(_ c: Int, from origin: Int, _ along: Bool) -> Int {
-        var p = along ? Int(tour.position[c]) &- origin : origin &- Int(tour.position[c])
-        if p < 0 { p &+= n }
-        return p
     }
 
     /// Applies the move priced by ``improveOrMove(_:_:)`` as three 2-opt

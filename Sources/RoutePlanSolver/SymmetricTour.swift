@@ -31,6 +31,18 @@ struct SymmetricTour {
         return Int(order[p == 0 ? count - 1 : p - 1])
     }
 
+    /// The city after `city` when the tour is read along its arrays
+    /// (`along`) or against them.
+    @inline(__always) func after(_ city: Int, along: Bool) -> Int { along ? next(city) : previous(city) }
+
+    /// How many steps from the city at position `origin` to `city`, reading
+    /// along the arrays or against them.
+    @inline(__always) func offset(of city: Int, from origin: Int, along: Bool) -> Int {
+        var p = along ? Int(position[city]) &- origin : origin &- Int(position[city])
+        if p < 0 { p &+= count }
+        return p
+    }
+
     /// Replaces the arcs {a, b} and {c, d} by {a, c} and {b, d}, where the
     /// tour reads a → b … c → d in one of its two directions (a 2-opt move).
     /// Whether the array runs that way or the other, the resulting cycle is

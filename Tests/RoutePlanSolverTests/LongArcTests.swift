@@ -49,16 +49,20 @@ struct LongArcTests {
         return best
     }
 
-    /// Cities in `clusters` square clumps far apart, each clump `side` wide.
-    static func clustered(_ gen: inout InstanceGenerator, n: Int, clusters: Int) throws -> CostMatrix {
-        let centres = (0..<clusters).map { _ in (gen.int(0...100_000), gen.int(0...100_000)) }
-        let points = (0..<n).map { i in
-            (centres[i % clusters].0 + gen.int(0...3_000), centres[i % clusters].1 + gen.int(0...3_000))
-        }
-        return try CostMatrix(count: n) { a, b in
+    /// Rounded Euclidean distances between `points`.
+    static func distances(_ points: [(Int, Int)]) throws -> CostMatrix {
+        try CostMatrix(count: points.count) { a, b in
             let dx = Double(points[a].0 - points[b].0), dy = Double(points[a].1 - points[b].1)
             return Int((dx * dx + dy * dy).squareRoot().rounded())
         }
+    }
+
+    /// Cities in `clusters` square clumps 3,000 wide, spread over 100,000.
+    static func clustered(_ gen: inout InstanceGenerator, n: Int, clusters: Int) throws -> CostMatrix {
+        let centres = (0..<clusters).map { _ in (gen.int(0...100_000), gen.int(0...100_000)) }
+        return try distances((0..<n).map { i in
+            (centres[i % clusters].0 + gen.int(0...3_000), centres[i % clusters].1 + gen.int(0...3_000))
+        })
     }
 
     @Test("finds the best move of its family and prices it exactly", arguments: [9, 11, 14])
@@ -97,11 +101,7 @@ struct LongArcTests {
     @Test("two crossings at the far side of a gap move to the near side")
     func twoGrids() throws {
         // Left grid: index 3r + c at (10c, 10r); right grid: 9 + 3r + c at (80 + 10c, 10r).
-        let points = (0..<18).map { i in (i / 9 * 80 + i % 3 * 10, i % 9 / 3 * 10) }
-        let matrix = try CostMatrix(count: 18) { a, b in
-            let dx = Double(points[a].0 - points[b].0), dy = Double(points[a].1 - points[b].1)
-            return Int((dx * dx + dy * dy).squareRoot().rounded())
-        }
+        let matrix = try Self.distances((0..<18).map { i in (i / 9 * 80 + i % 3 * 10, i % 9 / 3 * 10) })
         // Through the left grid from 0 to 6 (both at x = 0), across to 17
         // (x = 100), through the right grid to 11 (x = 100), back to 0.
         let tour = [0, 1, 2, 5, 8, 7, 4, 3, 6, 17, 14, 13, 16, 15, 12, 9, 10, 11]
