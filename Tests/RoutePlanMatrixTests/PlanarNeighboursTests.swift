@@ -3,7 +3,7 @@ import RoutePlanMatrix
 
 /// SplitMix64 (Steele, Lea & Flood 2014): a tiny seeded generator, so that a
 /// failing instance can be rebuilt from the seed in the failure message.
-fileprivate struct PlanarSplitMix64: RandomNumberGenerator {
+struct PlanarSplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
