@@ -22,11 +22,13 @@ extension LocalSearch {
     ///     flat array of `count · k` entries (for example from a spatial
     ///     index); `nil` picks them by α-nearness (see
     ///     ``SymmetricCosts/alphaNearest(_:)``) in O(count²).
+    ///   - start: a tour (each node once) to start from instead of the
+    ///     greedy tour on `neighbours`.
     ///   - cost: a symmetric cost function, at most ``CostMatrix/maximumCost``.
     /// - Returns: the tour starting at node 0.
     /// - Throws: ``SolverError/cancelled``.
     public static func solveRoundTrip(
-        count: Int, neighbours: [Int32]?, seed: UInt64 = 1, kicks: Int? = nil,
+        count: Int, neighbours: [Int32]?, start: [Int]? = nil, seed: UInt64 = 1, kicks: Int? = nil,
         control: SolveControl = .unlimited, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Solution {
         precondition(count >= 1, "a tour needs at least one node")
@@ -43,9 +45,13 @@ extension LocalSearch {
         } else {
             k = SearchTuning.candidateCount(for: costs)
         }
+        if let start {
+            precondition(start.count == count && Set(start).count == count && start.allSatisfy { (0..<count).contains($0) },
+                         "a start tour must visit each node once")
+        }
         let lists = neighbours ?? costs.alphaNearest(k)
         let (tour, total) = try runSymmetric(costs, neighbours: lists, k: k, nodes: count,
-                                             seed: seed, kicks: kicks, control: control)
+                                             seed: seed, kicks: kicks, control: control, start: start)
         return Solution(order: tour.cities(startingAt: 0), isRoundTrip: true, cost: total,
                         provenOptimal: false, method: .localSearch)
     }
@@ -54,10 +60,12 @@ extension LocalSearch {
     /// `kicks` (default ``defaultSymmetricKicks(nodes:)`` for the `nodes` of
     /// the original problem) or shortly before the deadline, and full passes
     /// over the best tour until no move on the neighbour lists improves it.
+    /// `start`, when given, replaces the greedy tour.
     static func runSymmetric<Costs: SymmetricCosts>(
-        _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl
+        _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl,
+        start startTour: [Int]? = nil
     ) throws -> (SymmetricTour, Int) {
-        let start = GreedyEdge.tour(costs, neighbours: neighbours, k: k)
+        let start = startTour ?? GreedyEdge.tour(costs, neighbours: neighbours, k: k)
         var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
         search.fullPass(control: control, thorough: false)
         // Kicks stop early enough to settle the best tour by the deadline:

@@ -470,50 +470,96 @@ public enum RouteSolver {
     }
 
     /// Solves a closed tour from node 0 on costs computed by `cost` when
-    /// needed, without a matrix: for instances too large for n² costs in
-    /// memory (85,900 nodes would need 29 GB). Heuristic only; no lower bound.
+    /// needed, without a matrix: for instances where n² costs would not fit
+    /// in memory (85,900 nodes would need 29 GB), or would cost more to
+    /// build and to read than to compute. Heuristic only.
+    ///
+    /// Two searches run as in ``solve(_:endpoints:options:control:executor:)``
+    /// (with two threads or more), the second from its own seed and, when
+    /// `secondStart` is given, from its own start tour.
     ///
     /// - Parameters:
     ///   - neighbours: each node's candidate neighbours, cheapest first, as a
     ///     flat array of `count · k` entries (for example from a spatial
     ///     index); `nil` computes them from `cost` in O(count²).
-    ///   - options: the time limit, seed and ``Options/parallelSearch`` apply.
+    ///   - secondStart: other candidate lists (flat, `count · k′` entries,
+    ///     cheapest first) on which the second search builds its greedy
+    ///     start tour; it still searches on `neighbours`. Within seconds a
+    ///     search seldom leaves the basin of its start, and which greedy
+    ///     tour leads to the better basin depends on the instance, so two
+    ///     starts hedge where two seeds cannot.
+    ///   - options: the time limit, seed, ``Options/parallelSearch`` and
+    ///     ``Options/computeLowerBound`` apply.
+    ///   - lowerBound: computes a lower bound on every tour's cost, stopping
+    ///     when the control it is given says so; `nil` (or `nil` returned)
+    ///     for none. With three threads or more it runs beside the searches,
+    ///     else after them, within the deadline or a short grace past it.
     /// - Throws: ``SolverError/cancelled``.
     public static func solveRoundTrip(
-        count: Int, neighbours: [Int32]?, options: Options = Options(), control: SolveControl? = nil,
-        executor: SolverExecutor = .dedicated, cost: @escaping @Sendable (Int, Int) -> Int
+        count: Int, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options = Options(),
+        control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
+        lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) async throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         return try await executor.run(threads: options.maxThreads, control: control) { granted in
             var options = options
             options.maxThreads = granted
-            return try solveRoundTripBlocking(count: count, neighbours: neighbours, options: options,
-                                              control: control, cost: cost)
+            return try solveRoundTripBlocking(count: count, neighbours: neighbours, secondStart: secondStart,
+                                              options: options, control: control, lowerBound: lowerBound, cost: cost)
         }
     }
 
-    /// ``solveRoundTrip(count:neighbours:options:control:executor:cost:)`` on
-    /// the calling thread.
+    /// ``solveRoundTrip(count:neighbours:secondStart:options:control:executor:lowerBound:cost:)``
+    /// on the calling thread.
     public static func solveRoundTripBlocking(
-        count: Int, neighbours: [Int32]?, options: Options, control: SolveControl?,
-        cost: @escaping @Sendable (Int, Int) -> Int
+        count: Int, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options, control: SolveControl?,
+        lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
+        precondition(secondStart.map { !$0.isEmpty && $0.count % count == 0 } ?? true,
+                     "second-start lists must hold count · k′ entries")
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         options.progress?.enter(.localSearch)
+        let progress = options.progress
+        let threads = max(1, options.maxThreads)
+        let boundBy = options.computeLowerBound && count > 3 ? lowerBound : nil
+        let concurrentBound = boundBy != nil && threads >= 3
+        let bound = concurrentBound
+            ? OwnThread<Int?> {
+                let bound = boundBy?(control)
+                if let bound { progress?.offer(lowerBound: bound) }
+                return bound
+            }
+            : nil
         let seed = options.seed
         var second: (@Sendable () throws -> Solution)?
-        if options.parallelSearch && options.maxThreads >= 2 && count > 3 {
+        if options.parallelSearch && threads >= 2 && count > 3 {
             second = {
-                try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: secondSeed(seed),
-                                               control: control, cost: cost)
+                let start = secondStart.map {
+                    GreedyEdge.tour(FunctionCosts(count: count, function: cost), neighbours: $0, k: $0.count / count)
+                }
+                return try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, start: start,
+                                                      seed: secondSeed(seed), control: control, cost: cost)
             }
         }
-        let solution = try bestOfTwo(second: second) {
-            try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed, control: control, cost: cost)
+        let solution: Solution
+        do {
+            solution = try bestOfTwo(second: second) {
+                try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed, control: control,
+                                               cost: cost)
+            }
+        } catch {
+            _ = bound?.result()  // stops at once: cancelled, or past the deadline
+            throw error
         }
-        return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : nil)
+        var proven = bound.flatMap { try? $0.result().get() }
+        if let boundBy, !concurrentBound, !solution.provenOptimal, !control.isCancelled {
+            let after = control.isPastDeadline ? control.grace(.milliseconds(100)) : control
+            proven = boundBy(after)
+            if let proven { progress?.offer(lowerBound: proven) }
+        }
+        return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
     }
 
     /// The second search's seed: the first value drawn by a generator

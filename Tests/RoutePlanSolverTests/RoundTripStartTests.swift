@@ -1,0 +1,80 @@
+import Synchronization
+import Testing
+@testable import RoutePlanSolver
+
+/// The matrix-free round trip's second start and its lower bound.
+@Suite("Round trips without a matrix: starts and bounds")
+struct RoundTripStartTests {
+    /// 200 random points, their costs, and a random tour of them.
+    static func instance(seed: UInt64) throws -> (matrix: CostMatrix, cost: @Sendable (Int, Int) -> Int, ring: [Int]) {
+        var gen = InstanceGenerator(seed: seed)
+        let matrix = try gen.euclidean(200)
+        var ring = Array(0..<200)
+        var rng = SplitMix64(seed: seed ^ 0xABCD)
+        ring.shuffle(using: &rng)
+        return (matrix, { Int(matrix[$0, $1]) }, ring)
+    }
+
+    @Test("the search starts from the tour it is given, and returns a valid tour either way")
+    func startTourIsUsed() throws {
+        for seed: UInt64 in 1...3 {
+            let (matrix, cost, ring) = try Self.instance(seed: seed)
+            let lists = MatrixCosts(matrix: matrix).nearestNeighbours(8)
+            let plain = try LocalSearch.solveRoundTrip(count: 200, neighbours: lists, seed: seed, kicks: 0, cost: cost)
+            // `ring` is a random tour, far from the greedy one: settled from
+            // different starts, the search ends in different local optima.
+            let fromRing = try LocalSearch.solveRoundTrip(count: 200, neighbours: lists, start: ring,
+                                                          seed: seed, kicks: 0, cost: cost)
+            for solution in [plain, fromRing] {
+                #expect(isValid(solution, matrix, .roundTrip()), "seed \(seed)")
+                #expect(matrix.cost(of: solution.order, closed: true) == solution.cost, "seed \(seed)")
+            }
+            #expect(plain.order != fromRing.order, "seed \(seed)")
+            let again = try LocalSearch.solveRoundTrip(count: 200, neighbours: lists, start: ring,
+                                                       seed: seed, kicks: 0, cost: cost)
+            #expect(again.order == fromRing.order, "seed \(seed)")
+        }
+    }
+
+    @Test("the lower bound is computed once, beside the searches or after them, and only when asked for",
+          arguments: [1, 2, 3])
+    func lowerBound(threads: Int) async throws {
+        let (_, cost, _) = try Self.instance(seed: 9)
+        for wanted in [true, false] {
+            let calls = Mutex(0)
+            var options = RouteSolver.Options(strategy: .heuristic, timeLimit: .milliseconds(200), seed: 9,
+                                              computeLowerBound: wanted, maxThreads: threads)
+            options.parallelSearch = true
+            let outcome = try await RouteSolver.solveRoundTrip(
+                count: 200, neighbours: nil, options: options,
+                lowerBound: { control in
+                    calls.withLock { $0 += 1 }
+                    return 1_000
+                }, cost: cost)
+            #expect(calls.withLock { $0 } == (wanted ? 1 : 0), "threads \(threads), wanted \(wanted)")
+            #expect(outcome.lowerBound == (wanted ? 1_000 : nil), "threads \(threads), wanted \(wanted)")
+            // A bound above the route's cost is capped at that cost.
+            let capped = try await RouteSolver.solveRoundTrip(
+                count: 200, neighbours: nil, options: options,
+                lowerBound: { _ in Int.max / 2 }, cost: cost)
+            #expect(capped.lowerBound == (wanted ? capped.solution.cost : nil), "threads \(threads), wanted \(wanted)")
+        }
+    }
+
+    @Test("with a second start, the two searches return a valid route, the same for a seed")
+    func secondStart() async throws {
+        let (matrix, cost, _) = try Self.instance(seed: 4)
+        let alternative = MatrixCosts(matrix: matrix).nearestNeighbours(3)
+        let options = RouteSolver.Options(strategy: .heuristic, seed: 4, computeLowerBound: false, maxThreads: 2)
+        var orders: [[Int]] = []
+        for _ in 0..<2 {
+            // Without a time limit the searches are bounded by kicks: deterministic.
+            let outcome = try await RouteSolver.solveRoundTrip(count: 200, neighbours: nil, secondStart: alternative,
+                                                               options: options, cost: cost)
+            #expect(isValid(outcome.solution, matrix, .roundTrip()))
+            #expect(matrix.cost(of: outcome.solution.order, closed: true) == outcome.solution.cost)
+            orders.append(outcome.solution.order)
+        }
+        #expect(orders[0] == orders[1])
+    }
+}
