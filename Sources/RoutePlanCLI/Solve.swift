@@ -120,11 +120,10 @@ extension RoutePlanCommand {
             func remaining() -> Duration? { limit.map { max(.zero, $0 - started.duration(to: clock.now)) } }
             options.timeLimit = remaining()
             let outcome: RouteSolver.Outcome
-            if problem.dimension > Self.matrixFreeThreshold, !solver.exact,
-               let neighbours = problem.planarNeighbours(k: 10) {
-                outcome = try await RouteSolver.solveRoundTrip(
-                    count: problem.dimension, neighbours: neighbours, options: options,
-                    executor: CommandLineSolving.executor) { problem.distance($0, $1) }
+            if !solver.exact,
+               let searched = try await problem.solveFromCoordinates(options: options,
+                                                                     executor: CommandLineSolving.executor) {
+                outcome = searched
             } else {
                 // --exact on an instance too large for Held–Karp and branch
                 // and cut is refused before its n² matrix is built.
@@ -174,13 +173,6 @@ extension RoutePlanCommand {
                 return CommandOutput(text: text, file: output.file)
             }
         }
-
-        /// Above this many nodes, coordinate instances are solved without a
-        /// cost matrix: costs are computed when needed and candidate lists
-        /// come from a spatial grid, so memory grows with n, not n² (85,900
-        /// nodes would need a 29 GB matrix). No lower bound is computed at
-        /// these sizes either way.
-        static let matrixFreeThreshold = LowerBound.oneTreeNodeLimit
 
         mutating func run() async throws {
             let command = self

@@ -150,10 +150,10 @@ import Testing
         }
     }
 
-    /// The same far-apart coordinates are refused whether the instance is small enough for a
-    /// cost matrix (5,000 nodes) or solved without one (6,000 nodes, above
-    /// `Solve.matrixFreeThreshold`): the check is in the parser.
-    @Test(arguments: [5_000, 6_000])
+    /// The same far-apart coordinates are refused whether `routeplan solve` would search the
+    /// instance on a cost matrix (1,000 nodes) or on its coordinates (6,000 nodes, from
+    /// `TSPLIBInstance.coordinateSearchMinimum` on): the check is in the parser.
+    @Test(arguments: [1_000, 6_000])
     func farCoordinatesAreRefusedAtEverySize(nodes: Int) {
         var points = (0..<nodes).map { k in (Double(k % 100), Double(k / 100)) }
         points[nodes - 1] = (2e9, 0)

@@ -2,8 +2,10 @@ import Benchmark
 import RoutePlanMatrix
 import RoutePlanSolver
 
-/// Up to this many points the sweep solves on a full ``CostMatrix`` (as
-/// `routeplan solve` does up to 5,000 nodes); above it, without a matrix.
+/// Up to this many points the sweep solves on a full ``CostMatrix``; above
+/// it, without a matrix. (`routeplan solve` searches TSPLIB instances on
+/// their coordinates from 1,101 nodes on; the sweep keeps its own split so
+/// that its figures stay comparable with earlier runs.)
 let sweepMatrixLimit = 5_000
 
 /// What the matrix-based sweep benchmarks prepare: the points, their costs,
@@ -23,8 +25,8 @@ struct MatrixSweepInstance: Sendable {
 /// bound the outcome reports (``reportedBoundGapMetric``, weak in this
 /// harness) and to the 1-tree bound computed in `setup:`
 /// (``oneTreeGapMetric``). Larger instances use the matrix-free
-/// ``RouteSolver/solveRoundTrip(count:neighbours:options:cost:)`` with
-/// 10-nearest candidate lists from ``PlanarNeighbours``; it computes no bound,
+/// ``RouteSolver/solveRoundTrip(count:neighbours:secondStart:options:control:executor:lowerBound:cost:)``
+/// with 10-nearest candidate lists from ``PlanarNeighbours``; it computes no bound,
 /// so quality is also recorded as the tour length per √(N·A)
 /// (``bhhMetric``) at every size, for comparison with the
 /// Beardwood–Halton–Hammersley constant.

@@ -51,34 +51,53 @@ func registerTSPLIBBenchmarks() {
         guard let entry = locateInstance(name) else { continue }
         Benchmark("Heuristic \(name) n=\(entry.dimension) \(Int(seconds)) s",
                   configuration: .init(metrics: [.wallClock, .peakMemoryResident, gapMetric],
-                                       warmupIterations: 0, maxDuration: .seconds(30), maxIterations: 3)) { benchmark, matrix in
+                                       warmupIterations: 0, maxDuration: .seconds(30), maxIterations: 3)) {
+            (benchmark, setup: (TSPLIBInstance, CostMatrix?)) in
+            let (instance, matrix) = setup
+            let options = RouteSolver.Options(strategy: .heuristic, timeLimit: .milliseconds(Int(seconds * 1000)))
             for _ in benchmark.scaledIterations {
-                let outcome = try await RouteSolver.solve(
-                    matrix, endpoints: .roundTrip(from: 0),
-                    options: .init(strategy: .heuristic, timeLimit: .milliseconds(Int(seconds * 1000))))
+                // As `routeplan solve` does: on the coordinates from
+                // `TSPLIBInstance.coordinateSearchMinimum` nodes on, else on
+                // the matrix (built in setup, outside the measurement).
+                let outcome: RouteSolver.Outcome
+                if let matrix {
+                    outcome = try await RouteSolver.solve(matrix, endpoints: .roundTrip(from: 0), options: options)
+                } else {
+                    guard let searched = try await instance.solveFromCoordinates(options: options) else {
+                        throw NoCoordinateSearch(instance: name)
+                    }
+                    outcome = searched
+                }
                 benchmark.measurement(gapMetric, gapMilliPercent(outcome.solution.cost, entry.optimum))
                 blackHole(outcome)
             }
         } setup: {
-            try CostMatrix(TSPLIBInstance(contentsOf: entry.file))
+            let instance = try TSPLIBInstance(contentsOf: entry.file)
+            return (instance, instance.searchesFromCoordinates ? nil : try CostMatrix(instance))
         }
     }
 
-    // Large instances without a matrix (as `routeplan solve` runs them above
-    // 5,000 nodes): costs on the fly, grid candidate lists, two seeds.
+    // Large instances, as `routeplan solve` runs them: costs from the
+    // coordinates, quadrant candidate lists, two searches, no bound above
+    // 5,000 nodes.
     for (name, seconds) in [("usa13509", 30), ("pla85900", 120)] {
         guard let entry = locateInstance(name) else { continue }
         Benchmark("Heuristic \(name) n=\(entry.dimension) \(seconds) s",
                   configuration: .init(metrics: [.wallClock, .peakMemoryResident, gapMetric],
-                                       warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1)) { (benchmark, setup: (TSPLIBInstance, [Int32]?)) in
-            let (instance, neighbours) = setup
-            let outcome = try await RouteSolver.solveRoundTrip(
-                count: instance.dimension, neighbours: neighbours,
-                options: .init(strategy: .heuristic, timeLimit: .seconds(seconds))) { instance.distance($0, $1) }
+                                       warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 1)) { benchmark, instance in
+            guard let outcome = try await instance.solveFromCoordinates(
+                options: .init(strategy: .heuristic, timeLimit: .seconds(seconds))) else {
+                throw NoCoordinateSearch(instance: name)
+            }
             benchmark.measurement(gapMetric, gapMilliPercent(outcome.solution.cost, entry.optimum))
         } setup: {
-            let instance = try TSPLIBInstance(contentsOf: entry.file)
-            return (instance, instance.planarNeighbours(k: 10))
+            try TSPLIBInstance(contentsOf: entry.file)
         }
     }
+}
+
+/// A benchmark meant for the coordinate search met an instance it does not apply to.
+struct NoCoordinateSearch: Error, CustomStringConvertible {
+    let instance: String
+    var description: String { "\(instance) is not searched on its coordinates (see TSPLIBInstance.searchesFromCoordinates)" }
 }
