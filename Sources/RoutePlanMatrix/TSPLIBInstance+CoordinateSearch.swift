@@ -2,19 +2,22 @@ import RoutePlanSolver
 import RoutePlanTSPLIB
 
 extension TSPLIBInstance {
-    /// The most nodes for which `routeplan solve` runs its heuristic on a
-    /// cost matrix; larger instances with coordinates are searched on costs
-    /// computed from the coordinates (see ``solveFromCoordinates(options:executor:)``).
+    /// The fewest nodes for which `routeplan solve` runs its heuristic on
+    /// costs computed from the coordinates (see
+    /// ``solveFromCoordinates(options:executor:)``); smaller instances get
+    /// a cost matrix and α-nearness lists.
     ///
-    /// At 1 s (seeds 1–3 or 1–6, same run): pcb1173 0.143 → 0.002 %,
-    /// d1291 0.313 → 0.120 %, nrw1379 0.088 → 0.028 %, fl1577 1.191 →
-    /// 0.051 %, d2103 0.586 → 0.094 %, pcb3038 0.246 → 0.250 %, fnl4461
-    /// 0.273 → 0.248 %; below it the matrix's α-nearness lists still won
-    /// (pr1002 0.063 against 0.119 %, u1060 0.072 against 0.128 %).
+    /// Below it the α lists won (1 s, seeds 1–6: pr1002 0.063 against
+    /// 0.119 %, u1060 0.072 against 0.128 %, att532 0 against 0.069 %;
+    /// vm1084 went the other way, 0.089 against 0.046 %). From
+    /// it on, over ten instances of 1,173–4,461 nodes (1 s, seeds 1–5, same
+    /// run), the mean gap went from 0.519 to 0.237 % (fl1577 1.892 →
+    /// 0.072 %, rl1889 0.985 → 0.265 %), though pcb1173 (0.105 → 0.144 %)
+    /// and u1817 (0.412 → 0.563 %) lost.
     public static let coordinateSearchMinimum = 1_101
 
-    /// Whether ``solveFromCoordinates(options:executor:)`` applies: more
-    /// than ``coordinateSearchMinimum`` − 1 nodes, given by coordinates.
+    /// Whether ``solveFromCoordinates(options:executor:)`` applies: at
+    /// least ``coordinateSearchMinimum`` nodes, given by coordinates.
     public var searchesFromCoordinates: Bool {
         dimension >= Self.coordinateSearchMinimum && coordinates != nil && edgeWeightType != .explicit
     }
