@@ -36,8 +36,15 @@ extension PlanarNeighbours {
         precondition(k >= 0 && k <= pool && perQuadrant >= 0, "PlanarNeighbours.quadrant: need 0 ≤ k ≤ pool")
         precondition(k == 0 || k < n, "PlanarNeighbours.quadrant: k must be at most count - 1")
         if k == 0 { return [] }
-        let width = min(pool, n - 1)
-        let near = nearest(x: x, y: y, k: width)
+        return quadrant(x: x, y: y, k: k, perQuadrant: perQuadrant, among: nearest(x: x, y: y, k: min(pool, n - 1)))
+    }
+
+    /// ``quadrant(x:y:k:perQuadrant:pool:)`` on each point's nearest already
+    /// computed: `near` is ``nearest(x:y:k:)`` for a width of at least `k`.
+    static func quadrant(x: [Double], y: [Double], k: Int, perQuadrant: Int, among near: [Int32]) -> [Int32] {
+        let n = x.count
+        let width = near.count / n
+        precondition(near.count == n * width && k <= width, "PlanarNeighbours.quadrant: need count · width ≥ k lists")
         var result = [Int32](repeating: 0, count: n * k)
         var taken = [Bool](repeating: false, count: width)
         for i in 0..<n {

@@ -41,11 +41,20 @@ extension TSPLIBInstance {
         guard searchesFromCoordinates, let coordinates else { return nil }
         let x = coordinates.map(\.x), y = coordinates.map(\.y)
         let n = dimension
+        // The 24 nearest serve both lists: the quadrants are filled from
+        // them, and the second start's 10 nearest are their first 10.
+        let pool = PlanarNeighbours.nearest(x: x, y: y, k: CoordinateSearch.pool)
         let candidates = PlanarNeighbours.quadrant(x: x, y: y, k: CoordinateSearch.candidates,
-                                                   perQuadrant: CoordinateSearch.perQuadrant,
-                                                   pool: CoordinateSearch.pool)
+                                                   perQuadrant: CoordinateSearch.perQuadrant, among: pool)
         let hedged = n <= LowerBound.oneTreeNodeLimit
-        let secondStart = hedged ? PlanarNeighbours.nearest(x: x, y: y, k: CoordinateSearch.secondStartNeighbours) : nil
+        var secondStart: [Int32]?
+        if hedged {
+            let width = CoordinateSearch.pool, kept = CoordinateSearch.secondStartNeighbours
+            var lists = [Int32]()
+            lists.reserveCapacity(n * kept)
+            for i in 0..<n { lists += pool[(i * width)..<(i * width + kept)] }
+            secondStart = lists
+        }
         var bound: (@Sendable (SolveControl) -> Int?)?
         if hedged {
             let instance = self

@@ -309,58 +309,73 @@ public enum RouteSolver {
                                            control: SolveControl, freeNodes free: Int) throws -> Outcome {
         let threads = max(1, options.maxThreads)
         options.progress?.enter(.localSearch)
-        // The bound needs no route, so with a thread to spare it runs
-        // beside the search, on a thread of its own: a task would wait for
-        // a free thread of the cooperative pool, which a busy caller holds.
-        let progress = options.progress
-        let wantsBound = options.computeLowerBound && free > 1
-        let concurrentBound = wantsBound && threads >= 3
-        let bound = concurrentBound
-            ? OwnThread<Int?> {
-                let bound = LowerBound.compute(matrix, endpoints: endpoints, upperBound: nil, control: control)
-                if let bound { progress?.offer(lowerBound: bound) }
-                return bound
-            }
-            : nil
-        // A second search on another core: the route-array search on
-        // asymmetric costs (it finds different routes from the doubled
-        // graph's), another seed on symmetric ones. Each is bounded by
-        // kicks or the deadline, so the pair stays deterministic.
-        let asymmetric = !matrix.isSymmetric
-        let seed = options.seed
-        let twoSearches = options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum
-        // A symmetric round trip's two searches share one set of candidate
-        // lists, computed here on both threads (see
-        // `MatrixCosts.alphaNearestInParallel`).
-        var candidates: [Int32]?
-        if twoSearches && !asymmetric && endpoints.isRoundTrip {
-            let costs = MatrixCosts(matrix: matrix)
-            candidates = costs.alphaNearestInParallel(SearchTuning.candidateCount(for: costs))
-        }
-        let lists = candidates
-        var second: (@Sendable () throws -> Solution)?
-        if twoSearches {
-            second = {
-                try LocalSearch.solve(matrix, endpoints: endpoints, seed: secondSeed(seed), kicks: nil,
-                                      control: control, routeArrayOnly: asymmetric, candidates: lists)
+        var bound: (@Sendable (SolveControl, Int?) -> Int?)?
+        if options.computeLowerBound && free > 1 {
+            bound = { @Sendable control, upperBound in
+                LowerBound.compute(matrix, endpoints: endpoints, upperBound: upperBound, control: control)
             }
         }
-        let solution: Solution
-        do {
-            solution = try bestOfTwo(second: second) {
+        return try withLowerBound(bound, threads: threads, control: control, progress: options.progress) {
+            // A second search on another core: the route-array search on
+            // asymmetric costs (it finds different routes from the doubled
+            // graph's), another seed on symmetric ones. Each is bounded by
+            // kicks or the deadline, so the pair stays deterministic.
+            let asymmetric = !matrix.isSymmetric
+            let seed = options.seed
+            let twoSearches = options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum
+            // A symmetric round trip's two searches share one set of candidate
+            // lists, computed here on both threads (see
+            // `MatrixCosts.alphaNearestInParallel`).
+            var candidates: [Int32]?
+            if twoSearches && !asymmetric && endpoints.isRoundTrip {
+                let costs = MatrixCosts(matrix: matrix)
+                candidates = costs.alphaNearestInParallel(SearchTuning.candidateCount(for: costs))
+            }
+            let lists = candidates
+            var second: (@Sendable () throws -> Solution)?
+            if twoSearches {
+                second = {
+                    try LocalSearch.solve(matrix, endpoints: endpoints, seed: secondSeed(seed), kicks: nil,
+                                          control: control, routeArrayOnly: asymmetric, candidates: lists)
+                }
+            }
+            return try bestOfTwo(second: second) {
                 try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, kicks: nil, control: control,
                                       routeArrayOnly: false, candidates: lists)
             }
+        }
+    }
+
+    /// Runs `search` with a lower bound from `compute`: beside it on a
+    /// thread of its own when `threads` allows a third (the bound needs no
+    /// route; a task would wait for a free thread of the cooperative pool,
+    /// which a busy caller holds), else after it, within what is left of the
+    /// deadline or a short grace after it. `compute` gets the route's cost as
+    /// an upper bound when it follows the search, `nil` beside it; `nil`
+    /// computes no bound.
+    private static func withLowerBound(_ compute: (@Sendable (SolveControl, Int?) -> Int?)?, threads: Int,
+                                       control: SolveControl, progress: SolveProgress?,
+                                       search: () throws -> Solution) throws -> Outcome {
+        let beside = compute.flatMap { compute in
+            threads >= 3
+                ? OwnThread<Int?> {
+                    let bound = compute(control, nil)
+                    if let bound { progress?.offer(lowerBound: bound) }
+                    return bound
+                }
+                : nil
+        }
+        let solution: Solution
+        do {
+            solution = try search()
         } catch {
-            _ = bound?.result()  // stops at once: cancelled, or past the deadline
+            _ = beside?.result()  // stops at once: cancelled, or past the deadline
             throw error
         }
-        var proven = bound.flatMap { try? $0.result().get() }
-        if wantsBound && !concurrentBound && !solution.provenOptimal && !control.isCancelled {
-            // No thread to spare: the bound follows the search, within
-            // what is left of the deadline or a short grace after it.
+        var proven = beside.flatMap { try? $0.result().get() }
+        if let compute, beside == nil, !solution.provenOptimal, !control.isCancelled {
             let after = control.isPastDeadline ? control.grace(.milliseconds(100)) : control
-            proven = LowerBound.compute(matrix, endpoints: endpoints, upperBound: solution.cost, control: after)
+            proven = compute(after, solution.cost)
             if let proven { progress?.offer(lowerBound: proven) }
         }
         return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
@@ -521,45 +536,28 @@ public enum RouteSolver {
                      "second-start lists must hold count · k′ entries")
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         options.progress?.enter(.localSearch)
-        let progress = options.progress
         let threads = max(1, options.maxThreads)
-        let boundBy = options.computeLowerBound && count > 3 ? lowerBound : nil
-        let concurrentBound = boundBy != nil && threads >= 3
-        let bound = concurrentBound
-            ? OwnThread<Int?> {
-                let bound = boundBy?(control)
-                if let bound { progress?.offer(lowerBound: bound) }
-                return bound
-            }
-            : nil
-        let seed = options.seed
-        var second: (@Sendable () throws -> Solution)?
-        if options.parallelSearch && threads >= 2 && count > 3 {
-            second = {
-                let start = secondStart.map {
-                    GreedyEdge.tour(FunctionCosts(count: count, function: cost), neighbours: $0, k: $0.count / count)
-                }
-                return try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, start: start,
-                                                      seed: secondSeed(seed), control: control, cost: cost)
-            }
+        var bound: (@Sendable (SolveControl, Int?) -> Int?)?
+        if options.computeLowerBound && count > 3, let lowerBound {
+            bound = { @Sendable control, _ in lowerBound(control) }
         }
-        let solution: Solution
-        do {
-            solution = try bestOfTwo(second: second) {
+        return try withLowerBound(bound, threads: threads, control: control, progress: options.progress) {
+            let seed = options.seed
+            var second: (@Sendable () throws -> Solution)?
+            if options.parallelSearch && threads >= 2 && count > 3 {
+                second = {
+                    let start = secondStart.map {
+                        GreedyEdge.tour(FunctionCosts(count: count, function: cost), neighbours: $0, k: $0.count / count)
+                    }
+                    return try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, start: start,
+                                                          seed: secondSeed(seed), control: control, cost: cost)
+                }
+            }
+            return try bestOfTwo(second: second) {
                 try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed, control: control,
                                                cost: cost)
             }
-        } catch {
-            _ = bound?.result()  // stops at once: cancelled, or past the deadline
-            throw error
         }
-        var proven = bound.flatMap { try? $0.result().get() }
-        if let boundBy, !concurrentBound, !solution.provenOptimal, !control.isCancelled {
-            let after = control.isPastDeadline ? control.grace(.milliseconds(100)) : control
-            proven = boundBy(after)
-            if let proven { progress?.offer(lowerBound: proven) }
-        }
-        return Outcome(solution: solution, lowerBound: solution.provenOptimal ? solution.cost : proven)
     }
 
     /// The second search's seed: the first value drawn by a generator
