@@ -63,9 +63,31 @@ extension TSPLIBInstance {
                 return LowerBound.compute(matrix, endpoints: .roundTrip(from: 0), upperBound: nil, control: control)
             }
         }
+        if let points = planarCosts {
+            return try await RouteSolver.solveRoundTrip(
+                points: points, neighbours: candidates, secondStart: secondStart, options: options,
+                executor: executor, lowerBound: bound)
+        }
         return try await RouteSolver.solveRoundTrip(
             count: n, neighbours: candidates, secondStart: secondStart, options: options, executor: executor,
             lowerBound: bound) { [self] a, b in distance(a, b) }
+    }
+}
+
+extension TSPLIBInstance {
+    /// The instance's costs as points in the plane with their rounding,
+    /// equal to ``distance(_:_:)`` for every pair; `nil` for `GEO` and
+    /// `EXPLICIT` weights.
+    public var planarCosts: PlanarCosts? {
+        guard let coordinates else { return nil }
+        let rounding: PlanarCosts.Rounding
+        switch edgeWeightType {
+        case .euc2D: rounding = .nearest
+        case .ceil2D: rounding = .up
+        case .att: rounding = .pseudoEuclidean
+        case .geo, .explicit: return nil
+        }
+        return PlanarCosts(x: coordinates.map(\.x), y: coordinates.map(\.y), rounding: rounding)
     }
 }
 

@@ -32,7 +32,27 @@ extension LocalSearch {
         control: SolveControl = .unlimited, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Solution {
         precondition(count >= 1, "a tour needs at least one node")
-        let costs = FunctionCosts(count: count, function: cost)
+        return try solveRoundTrip(FunctionCosts(count: count, function: cost), neighbours: neighbours, start: start,
+                                  seed: seed, kicks: kicks, control: control)
+    }
+
+    /// ``solveRoundTrip(count:neighbours:start:seed:kicks:control:cost:)``
+    /// on costs between points in the plane, read inline by a search
+    /// specialised for them.
+    public static func solveRoundTrip(
+        points: PlanarCosts, neighbours: [Int32]?, start: [Int]? = nil, seed: UInt64 = 1, kicks: Int? = nil,
+        control: SolveControl = .unlimited
+    ) throws -> Solution {
+        precondition(points.count >= 1, "a tour needs at least one node")
+        return try solveRoundTrip(points, neighbours: neighbours, start: start, seed: seed, kicks: kicks,
+                                  control: control)
+    }
+
+    /// The round trip on any symmetric costs (see the public forms above).
+    static func solveRoundTrip<Costs: SymmetricCosts>(
+        _ costs: Costs, neighbours: [Int32]?, start: [Int]?, seed: UInt64, kicks: Int?, control: SolveControl
+    ) throws -> Solution {
+        let count = costs.count
         guard count > 3 else {
             let order = Array(0..<count)
             return Solution(order: order, isRoundTrip: true, cost: costs.tourCost(order), provenOptimal: true,

@@ -516,12 +516,34 @@ public enum RouteSolver {
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) async throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
+        return try await roundTrip(FunctionCosts(count: count, function: cost), neighbours: neighbours,
+                                   secondStart: secondStart, options: options, control: control, executor: executor,
+                                   lowerBound: lowerBound)
+    }
+
+    /// ``solveRoundTrip(count:neighbours:secondStart:options:control:executor:lowerBound:cost:)``
+    /// on costs between points in the plane, which the searches read
+    /// inline instead of through a closure (see ``PlanarCosts``).
+    public static func solveRoundTrip(
+        points: PlanarCosts, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options = Options(),
+        control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
+        lowerBound: (@Sendable (SolveControl) -> Int?)? = nil
+    ) async throws -> Outcome {
+        guard points.count > 0 else { throw SolverError.emptyProblem }
+        return try await roundTrip(points, neighbours: neighbours, secondStart: secondStart, options: options,
+                                   control: control, executor: executor, lowerBound: lowerBound)
+    }
+
+    private static func roundTrip<Costs: SymmetricCosts>(
+        _ costs: Costs, neighbours: [Int32]?, secondStart: [Int32]?, options: Options, control: SolveControl?,
+        executor: SolverExecutor, lowerBound: (@Sendable (SolveControl) -> Int?)?
+    ) async throws -> Outcome {
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         return try await executor.run(threads: options.maxThreads, control: control) { granted in
             var options = options
             options.maxThreads = granted
-            return try solveRoundTripBlocking(count: count, neighbours: neighbours, secondStart: secondStart,
-                                              options: options, control: control, lowerBound: lowerBound, cost: cost)
+            return try roundTripBlocking(costs, neighbours: neighbours, secondStart: secondStart,
+                                         options: options, control: control, lowerBound: lowerBound)
         }
     }
 
@@ -531,6 +553,17 @@ public enum RouteSolver {
         count: Int, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options, control: SolveControl?,
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Outcome {
+        guard count > 0 else { throw SolverError.emptyProblem }
+        return try roundTripBlocking(FunctionCosts(count: count, function: cost), neighbours: neighbours,
+                                     secondStart: secondStart, options: options, control: control,
+                                     lowerBound: lowerBound)
+    }
+
+    private static func roundTripBlocking<Costs: SymmetricCosts>(
+        _ costs: Costs, neighbours: [Int32]?, secondStart: [Int32]?, options: Options, control: SolveControl?,
+        lowerBound: (@Sendable (SolveControl) -> Int?)?
+    ) throws -> Outcome {
+        let count = costs.count
         guard count > 0 else { throw SolverError.emptyProblem }
         precondition(secondStart.map { !$0.isEmpty && $0.count % count == 0 } ?? true,
                      "second-start lists must hold count · k′ entries")
@@ -546,16 +579,14 @@ public enum RouteSolver {
             var second: (@Sendable () throws -> Solution)?
             if options.parallelSearch && threads >= 2 && count > 3 {
                 second = {
-                    let start = secondStart.map {
-                        GreedyEdge.tour(FunctionCosts(count: count, function: cost), neighbours: $0, k: $0.count / count)
-                    }
-                    return try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, start: start,
-                                                          seed: secondSeed(seed), control: control, cost: cost)
+                    let start = secondStart.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
+                    return try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
+                                                          seed: secondSeed(seed), kicks: nil, control: control)
                 }
             }
             return try bestOfTwo(second: second) {
-                try LocalSearch.solveRoundTrip(count: count, neighbours: neighbours, seed: seed, control: control,
-                                               cost: cost)
+                try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: nil, seed: seed, kicks: nil,
+                                               control: control)
             }
         }
     }

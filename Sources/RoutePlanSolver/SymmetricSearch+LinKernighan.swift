@@ -72,7 +72,7 @@ extension SymmetricSearch {
         var bestClose = 0, closeT3 = -1, closeT4 = -1
         for i in 0..<k {
             let t3 = Int(neighbourList[last &* k &+ i])
-            let added = d(last, t3)
+            let added = neighbourCost[last &* k &+ i]
             if added >= gain { break }  // neighbours are sorted: no later one passes either
             if t3 == t1 { continue }
             let t4 = forward ? pending.next(t3, in: tour) : pending.previous(t3, in: tour)
@@ -112,7 +112,7 @@ extension SymmetricSearch {
             }
             // Flip only when the next depth can go on: it needs a neighbour
             // of t4 cheaper than g (lists are sorted, so the first decides).
-            if deepest || d(t4, Int(neighbourList[t4 &* k])) >= g { continue }
+            if deepest || neighbourCost[t4 &* k] >= g { continue }
             let mark = flip(last, t1, t3, t4)
             chain.append((Int32(last), Int32(t3)))
             if deepen(t1: t1, last: t4, gain: g, depth: depth + 1) {

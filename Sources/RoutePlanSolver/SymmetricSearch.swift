@@ -70,6 +70,13 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     let n: Int
     /// neighbourList[c * K ..< (c + 1) * K]: c's cheapest neighbours, cheapest first.
     let neighbourList: [Int32]
+    /// neighbourCost[c * K + i]: the cost from c to neighbourList[c * K + i],
+    /// read where the searches would otherwise compute it again (the first
+    /// of the three costs a Lin–Kernighan candidate needs). Same tours,
+    /// default kicks, whole `routeplan solve --heuristic --seed 1`, two runs
+    /// each: pcb3038 3.40 → 3.16 s and fnl4461 3.68 → 3.40 s on planar
+    /// costs, pcb1173 2.03 → 1.74 s, pr1002 (matrix) 1.58 → 1.55 s.
+    let neighbourCost: [Int]
     let k: Int
     /// The longest stretch Or-opt moves: 3 cities, or 3 doubled cities (an
     /// entry and exit each) on ``DoubledCosts``.
@@ -116,6 +123,11 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         n = costs.count
         self.k = k
         neighbourList = neighbours
+        var listed = [Int](repeating: 0, count: neighbours.count)
+        for c in 0..<costs.count {
+            for i in 0..<k { listed[c * k + i] = costs.cost(c, Int(neighbours[c * k + i])) }
+        }
+        neighbourCost = listed
         orOptLength = costs is DoubledCosts ? 6 : 3
         walkKicks = !(costs is DoubledCosts) && costs.count <= SearchTuning.walkKickNodeLimit
         breadth = walkKicks ? SearchTuning.linKernighanBreadth : SearchTuning.windowKickBreadth
@@ -224,7 +236,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
             for end in [s, e] {
                 for i in 0..<k {
                     let x = Int(neighbourList[end * k + i])
-                    let dx = d(end, x)
+                    let dx = neighbourCost[end &* k &+ i]
                     if dx >= removeGain { break }
                     if inStretch(x, s, length) { continue }
                     // Insert between x and either of its tour neighbours.
@@ -273,7 +285,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
             let arc = d(x, y)
             for i in 0..<k {
                 let c = Int(neighbourList[x &* k &+ i])
-                let dc = d(x, c)
+                let dc = neighbourCost[x &* k &+ i]
                 if dc >= arc { break }
                 if c == y { continue }
                 // Stretches read forward from c, then ending at c.

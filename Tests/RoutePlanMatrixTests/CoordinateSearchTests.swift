@@ -6,16 +6,36 @@ import RoutePlanTSPLIB
 
 @Suite("Searching TSPLIB instances on their coordinates")
 struct CoordinateSearchTests {
-    /// A EUC_2D instance of `n` seeded random points, read back from a file.
-    static func instance(_ n: Int, seed: UInt64) throws -> TSPLIBInstance {
+    /// An instance of `n` seeded random points (EUC_2D unless `type` says
+    /// otherwise; with `fractions`, coordinates such as 1234.25), read back
+    /// from a file.
+    static func instance(_ n: Int, seed: UInt64, type: String = "EUC_2D", fractions: Bool = false) throws -> TSPLIBInstance {
         var random = PlanarSplitMix64(seed: seed)
-        var text = "NAME: random\(n)\nTYPE: TSP\nDIMENSION: \(n)\nEDGE_WEIGHT_TYPE: EUC_2D\nNODE_COORD_SECTION\n"
-        for i in 1...n { text += "\(i) \(random.below(100_000)) \(random.below(100_000))\n" }
+        var text = "NAME: random\(n)\nTYPE: TSP\nDIMENSION: \(n)\nEDGE_WEIGHT_TYPE: \(type)\nNODE_COORD_SECTION\n"
+        func coordinate() -> String {
+            fractions ? "\(Double(random.below(400_000)) / 4)" : "\(random.below(100_000))"
+        }
+        for i in 1...n { text += "\(i) \(coordinate()) \(coordinate())\n" }
         text += "EOF\n"
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("routeplan-coords-\(UUID().uuidString).tsp")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         return try TSPLIBInstance(contentsOf: url)
+    }
+
+    @Test("planar costs equal the TSPLIB distance for every pair", arguments: ["EUC_2D", "CEIL_2D", "ATT"])
+    func planarCostsMatchDistance(type: String) throws {
+        for seed: UInt64 in 1...3 {
+            let instance = try Self.instance(150, seed: seed, type: type, fractions: seed != 1)
+            let costs = try #require(instance.planarCosts, "\(type), seed \(seed)")
+            for a in 0..<150 {
+                for b in 0..<150 {
+                    #expect(costs.cost(a, b) == instance.distance(a, b), "\(type), seed \(seed), \(a) → \(b)")
+                }
+            }
+        }
+        // GEO distances are not planar: the closure form stays for them.
+        #expect(try Self.instance(20, seed: 1, type: "GEO").planarCosts == nil)
     }
 
     @Test("from the threshold on: a valid tour, priced exactly, with the 1-tree bound below it")
