@@ -6,9 +6,14 @@
 /// every read is an indirect call the compiler cannot see through; as this
 /// type, the search is specialised for it and each cost is a few
 /// instructions inline, with the two coordinates of a point side by side
-/// in memory. Same tours, default kicks, wall time of the whole
-/// `routeplan solve --heuristic --seed 1` (two runs each, one session):
-/// pcb3038 3.58 → 3.40 s, fnl4461 3.84 → 3.68 s.
+/// in memory.
+///
+/// What that buys is small: one search of 20,000 kicks (the `Kicks`
+/// benchmarks, p50 of 5) took 638 ms either way on pcb3038, and 701 →
+/// 678 ms on fnl4461; the whole `routeplan solve --heuristic --seed 1`
+/// (two searches, default kicks, same tours, three runs each) 3.66 →
+/// 3.44 s and 3.97 → 3.85 s. Most of what the commit that added it
+/// gained came from ``SymmetricSearch/neighbourCost``.
 ///
 /// ```swift
 /// let costs = PlanarCosts(x: [0, 3, 3], y: [0, 0, 4], rounding: .nearest)

@@ -73,9 +73,10 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// neighbourCost[c * K + i]: the cost from c to neighbourList[c * K + i],
     /// read where the searches would otherwise compute it again (the first
     /// of the three costs a Lin–Kernighan candidate needs). Same tours,
-    /// default kicks, whole `routeplan solve --heuristic --seed 1`, two runs
-    /// each: pcb3038 3.40 → 3.16 s and fnl4461 3.68 → 3.40 s on planar
-    /// costs, pcb1173 2.03 → 1.74 s, pr1002 (matrix) 1.58 → 1.55 s.
+    /// default kicks, whole `routeplan solve --heuristic --seed 1`, three
+    /// runs each: pcb3038 3.44 → 3.12 s and fnl4461 3.85 → 3.44 s on
+    /// planar costs; two runs each: pcb1173 2.03 → 1.74 s (closure costs
+    /// then), pr1002 (matrix) 1.58 → 1.55 s.
     let neighbourCost: [Int]
     let k: Int
     /// The longest stretch Or-opt moves: 3 cities, or 3 doubled cities (an

@@ -39,6 +39,36 @@ func registerTSPLIBBenchmarks() {
         }
     }
 
+    // The matrix-free search's costs: through a closure (as GEO instances
+    // still are), or as planar costs the search is specialised for. One
+    // search, seed 1, a fixed count of kicks: both make the same moves and
+    // return the same tour, so the ratio is the cost of reading costs.
+    for name in ["pcb3038", "fnl4461"] {
+        guard let entry = locateInstance(name) else { continue }
+        for planar in [false, true] {
+            Benchmark("Kicks \(name) n=\(entry.dimension) 20000 kicks, \(planar ? "planar costs" : "closure costs")",
+                      configuration: .init(metrics: [.wallClock], warmupIterations: 1, maxIterations: 5)) {
+                (benchmark, setup: (TSPLIBInstance, PlanarCosts, [Int32])) in
+                let (instance, costs, lists) = setup
+                for _ in benchmark.scaledIterations {
+                    if planar {
+                        blackHole(try LocalSearch.solveRoundTrip(points: costs, neighbours: lists, seed: 1, kicks: 20_000))
+                    } else {
+                        blackHole(try LocalSearch.solveRoundTrip(count: instance.dimension, neighbours: lists, seed: 1,
+                                                                 kicks: 20_000) { instance.distance($0, $1) })
+                    }
+                }
+            } setup: {
+                let instance = try TSPLIBInstance(contentsOf: entry.file)
+                guard let costs = instance.planarCosts, let points = instance.coordinates else {
+                    throw NoCoordinateSearch(instance: name)
+                }
+                let lists = PlanarNeighbours.quadrant(x: points.map(\.x), y: points.map(\.y), k: 8, perQuadrant: 2, pool: 24)
+                return (instance, costs, lists)
+            }
+        }
+    }
+
     // Issue 4 targets: the heuristic with a time budget (both cores: a second
     // search and the lower bound beside the first). Gap to the known optimum
     // as a custom metric.
