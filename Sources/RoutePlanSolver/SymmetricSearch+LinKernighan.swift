@@ -225,7 +225,17 @@ enum SearchTuning {
     /// less on pr1002 (0.39 % and 0.24 %, seeds 1–3), 30 steps 0.05 %
     /// (seeds 1–6). On doubled asymmetric graphs the window stays: walks took
     /// ftv170's mean gap from 0.31 % to 0.69 %.
-    static let kickWalk = 50
+    ///
+    /// 100 steps since the eighth round (the search has changed since 50
+    /// was chosen: narrower chains, quadrant lists). At 1 s, seeds 1–5,
+    /// same run, over pr1002 and the ten instances of 1,173–4,461 nodes
+    /// the mean gap went from 0.209 % to 0.160 % (75 steps 0.180 %, 125
+    /// steps 0.180 %); pr1002 was optimal for 8 of seeds 1–12 instead of
+    /// 4; pcb3038 over seeds 1–18 0.197 → 0.186 %, fnl4461 0.255 →
+    /// 0.229 %. At 10 s (seeds 1–5) pcb3038 0.111 → 0.104 % and fnl4461
+    /// 0.099 → 0.111 %; usa13509 at 30 s 0.147 → 0.235 % for seed 1 and
+    /// 0.236 → 0.176 % for seed 2: within what seeds alone change there.
+    static let kickWalk = 100
     /// The most nodes for which kicks place their cuts by random walks.
     /// Their stretches lie anywhere along the tour, so each kick reverses
     /// O(n) array entries: at 30 s, walks still gained on d18512 (0.21 % →
