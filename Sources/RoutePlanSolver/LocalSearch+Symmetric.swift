@@ -130,6 +130,7 @@ extension LocalSearch {
                 lastImprovement = kick
                 report()
             }
+            search.walkSteps = SearchTuning.walkSteps(stagnantKicks: kick - lastImprovement, nodes: nodes)
             let before = search.cost
             if search.kick(using: &generator, control: kickControl) { report() }
             if search.cost < before { lastImprovement = kick }

@@ -236,6 +236,22 @@ enum SearchTuning {
     /// 0.099 → 0.111 %; usa13509 at 30 s 0.147 → 0.235 % for seed 1 and
     /// 0.236 → 0.176 % for seed 2: within what seeds alone change there.
     static let kickWalk = 100
+    /// The walk length for a search that has gone `stagnantKicks` kicks
+    /// without a shorter tour, on `nodes` nodes: ``kickWalk`` steps, twice
+    /// that after max(10 · n, 50,000) such kicks and four times after
+    /// twice as many, back to ``kickWalk`` at the next shorter tour (or
+    /// restart). Larger kicks for a search that small ones no longer move.
+    ///
+    /// At 10 s over seeds 1–6 (same session): pcb3038 0.102 → 0.086 %,
+    /// fnl4461 0.110 → 0.107 %; without the 50,000 floor (10 · n alone)
+    /// 0.083 % and 0.101 %, but pr1002 at 1 s then fell from 9 to 7 optimal
+    /// seeds of 12, so the floor keeps every search of up to 5,000 nodes
+    /// at 1 s (fewer than 50,000 kicks) exactly as before. usa13509 at 30 s
+    /// gave the same tours for seeds 1–2 (its searches never stagnate that
+    /// long); window kicks do not walk.
+    static func walkSteps(stagnantKicks: Int, nodes n: Int) -> Int {
+        kickWalk << min(2, stagnantKicks / max(10 * n, 50_000))
+    }
     /// The most nodes for which kicks place their cuts by random walks.
     /// Their stretches lie anywhere along the tour, so each kick reverses
     /// O(n) array entries: at 30 s, walks still gained on d18512 (0.21 % →

@@ -42,7 +42,7 @@
 ///
 /// - *Random walks* (symmetric problems): one cut after a random city, the
 ///   other two after the cities reached by two random walks of
-///   ``SearchTuning/kickWalk`` steps from it on the neighbour lists
+///   ``SymmetricSearch/walkSteps`` steps from it on the neighbour lists
 ///   (Applegate, Cook & Rohe 2003). The cuts lie close in space however far
 ///   apart they are along the tour, so a kick can rejoin two stretches that
 ///   pass near each other, which is where an optimised tour still has slack.
@@ -84,6 +84,10 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     let orOptLength: Int
     /// Whether kicks place their cuts by random walks (otherwise in a window).
     let walkKicks: Bool
+    /// The steps of each random walk that places a walk kick's cut: set by
+    /// the kick loop from how long the search has gone without a shorter
+    /// tour (``SearchTuning/walkSteps(stagnantKicks:nodes:)``).
+    var walkSteps = SearchTuning.kickWalk
     /// The Lin–Kernighan breadth per depth: ``SearchTuning/linKernighanBreadth``
     /// with walk kicks, else ``SearchTuning/windowKickBreadth``.
     let breadth: [Int]
@@ -404,7 +408,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
             let offset: Int
             if walkKicks {
                 var walker = origin
-                for _ in 0..<SearchTuning.kickWalk {
+                for _ in 0..<walkSteps {
                     walker = Int(neighbourList[walker &* k &+ Int.random(in: 0..<k, using: &generator)])
                 }
                 let p = Int(tour.position[walker]) - startPosition

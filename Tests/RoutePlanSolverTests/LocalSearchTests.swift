@@ -399,4 +399,19 @@ struct SymmetricSearchTests {
         let b = try LocalSearch.solve(matrix, endpoints: .roundTrip(from: 7), seed: 9)
         #expect(a == b)
     }
+
+    @Test("kick walks double after max(10 · n, 50,000) kicks without a shorter tour, twice at most")
+    func walkStepsGrowWithStagnation() {
+        for n in [10, 1_002, 4_461, 13_509] {
+            let step = max(10 * n, 50_000)
+            #expect(SearchTuning.walkSteps(stagnantKicks: 0, nodes: n) == SearchTuning.kickWalk, "n \(n)")
+            #expect(SearchTuning.walkSteps(stagnantKicks: step - 1, nodes: n) == SearchTuning.kickWalk, "n \(n)")
+            #expect(SearchTuning.walkSteps(stagnantKicks: step, nodes: n) == 2 * SearchTuning.kickWalk, "n \(n)")
+            #expect(SearchTuning.walkSteps(stagnantKicks: 2 * step, nodes: n) == 4 * SearchTuning.kickWalk, "n \(n)")
+            #expect(SearchTuning.walkSteps(stagnantKicks: 1_000 * step, nodes: n) == 4 * SearchTuning.kickWalk, "n \(n)")
+        }
+        // A search of at most 5,000 nodes keeps its walks for its first
+        // 50,000 kicks, so 1 s runs (fewer kicks) search exactly as before.
+        #expect(SearchTuning.walkSteps(stagnantKicks: 49_999, nodes: 5_000) == SearchTuning.kickWalk)
+    }
 }
