@@ -48,22 +48,21 @@ extension TSPLIBInstance {
                                                    perQuadrant: CoordinateSearch.perQuadrant, among: pool)
         let hedged = n <= LowerBound.oneTreeNodeLimit
         var secondStart: [Int32]?
+        var bound: (@Sendable (SolveControl) -> Int?)?
         if hedged {
             let width = CoordinateSearch.pool, kept = CoordinateSearch.secondStartNeighbours
             var lists = [Int32]()
             lists.reserveCapacity(n * kept)
             for i in 0..<n { lists += pool[(i * width)..<(i * width + kept)] }
             secondStart = lists
-        }
-        var bound: (@Sendable (SolveControl) -> Int?)?
-        if hedged {
             let instance = self
             bound = { control in
                 guard let matrix = try? CostMatrix(instance) else { return nil }
                 return LowerBound.compute(matrix, endpoints: .roundTrip(from: 0), upperBound: nil, control: control)
             }
         }
-        if let points = planarCosts {
+        if let rounding = planarRounding {
+            let points = PlanarCosts(x: x, y: y, rounding: rounding)
             return try await RouteSolver.solveRoundTrip(
                 points: points, neighbours: candidates, secondStart: secondStart, options: options,
                 executor: executor, lowerBound: bound)
@@ -79,15 +78,19 @@ extension TSPLIBInstance {
     /// equal to ``distance(_:_:)`` for every pair; `nil` for `GEO` and
     /// `EXPLICIT` weights.
     public var planarCosts: PlanarCosts? {
-        guard let coordinates else { return nil }
-        let rounding: PlanarCosts.Rounding
-        switch edgeWeightType {
-        case .euc2D: rounding = .nearest
-        case .ceil2D: rounding = .up
-        case .att: rounding = .pseudoEuclidean
-        case .geo, .explicit: return nil
-        }
+        guard let coordinates, let rounding = planarRounding else { return nil }
         return PlanarCosts(x: coordinates.map(\.x), y: coordinates.map(\.y), rounding: rounding)
+    }
+
+    /// The rounding that makes the plane's distances this instance's
+    /// ``distance(_:_:)``; `nil` for `GEO` and `EXPLICIT` weights.
+    var planarRounding: PlanarCosts.Rounding? {
+        switch edgeWeightType {
+        case .euc2D: .nearest
+        case .ceil2D: .up
+        case .att: .pseudoEuclidean
+        case .geo, .explicit: nil
+        }
     }
 }
 

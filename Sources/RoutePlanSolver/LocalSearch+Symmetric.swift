@@ -31,8 +31,7 @@ extension LocalSearch {
         count: Int, neighbours: [Int32]?, start: [Int]? = nil, seed: UInt64 = 1, kicks: Int? = nil,
         control: SolveControl = .unlimited, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Solution {
-        precondition(count >= 1, "a tour needs at least one node")
-        return try solveRoundTrip(FunctionCosts(count: count, function: cost), neighbours: neighbours, start: start,
+        try solveRoundTrip(FunctionCosts(count: count, function: cost), neighbours: neighbours, start: start,
                                   seed: seed, kicks: kicks, control: control)
     }
 
@@ -43,8 +42,7 @@ extension LocalSearch {
         points: PlanarCosts, neighbours: [Int32]?, start: [Int]? = nil, seed: UInt64 = 1, kicks: Int? = nil,
         control: SolveControl = .unlimited
     ) throws -> Solution {
-        precondition(points.count >= 1, "a tour needs at least one node")
-        return try solveRoundTrip(points, neighbours: neighbours, start: start, seed: seed, kicks: kicks,
+        try solveRoundTrip(points, neighbours: neighbours, start: start, seed: seed, kicks: kicks,
                                   control: control)
     }
 
@@ -53,6 +51,7 @@ extension LocalSearch {
         _ costs: Costs, neighbours: [Int32]?, start: [Int]?, seed: UInt64, kicks: Int?, control: SolveControl
     ) throws -> Solution {
         let count = costs.count
+        precondition(count >= 1, "a tour needs at least one node")
         guard count > 3 else {
             let order = Array(0..<count)
             return Solution(order: order, isRoundTrip: true, cost: costs.tourCost(order), provenOptimal: true,

@@ -553,8 +553,7 @@ public enum RouteSolver {
         count: Int, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options, control: SolveControl?,
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Outcome {
-        guard count > 0 else { throw SolverError.emptyProblem }
-        return try roundTripBlocking(FunctionCosts(count: count, function: cost), neighbours: neighbours,
+        try roundTripBlocking(FunctionCosts(count: count, function: cost), neighbours: neighbours,
                                      secondStart: secondStart, options: options, control: control,
                                      lowerBound: lowerBound)
     }
