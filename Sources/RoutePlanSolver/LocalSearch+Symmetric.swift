@@ -47,9 +47,15 @@ extension LocalSearch {
     }
 
     /// The round trip on any symmetric costs (see the public forms above).
+    ///
+    /// With a `partner`, one side of a pair of searches (see
+    /// ``runSymmetric(_:neighbours:k:nodes:seed:kicks:control:start:partner:)``).
     static func solveRoundTrip<Costs: SymmetricCosts>(
-        _ costs: Costs, neighbours: [Int32]?, start: [Int]?, seed: UInt64, kicks: Int?, control: SolveControl
+        _ costs: Costs, neighbours: [Int32]?, start: [Int]?, seed: UInt64, kicks: Int?, control: SolveControl,
+        partner: (SearchPartner, side: Int)? = nil
     ) throws -> Solution {
+        // However it ends, the other side must not wait for this one.
+        defer { partner.map { $0.0.leave(side: $0.side) } }
         let count = costs.count
         precondition(count >= 1, "a tour needs at least one node")
         guard count > 3 else {
@@ -69,8 +75,8 @@ extension LocalSearch {
                          "a start tour must visit each node once")
         }
         let lists = neighbours ?? costs.alphaNearest(k)
-        let (tour, total) = try runSymmetric(costs, neighbours: lists, k: k, nodes: count,
-                                             seed: seed, kicks: kicks, control: control, start: start)
+        let (tour, total) = try runSymmetric(costs, neighbours: lists, k: k, nodes: count, seed: seed,
+                                             kicks: kicks, control: control, start: start, partner: partner)
         return Solution(order: tour.cities(startingAt: 0), isRoundTrip: true, cost: total,
                         provenOptimal: false, method: .localSearch)
     }
@@ -80,9 +86,15 @@ extension LocalSearch {
     /// the original problem) or shortly before the deadline, and full passes
     /// over the best tour until no move on the neighbour lists improves it.
     /// `start`, when given, replaces the greedy tour.
+    ///
+    /// With a `partner`, this search is one side of a pair on two threads
+    /// that meet every ``SearchPartner/epoch`` kicks and go on from one tour
+    /// (see ``SearchPartner``); stagnation and restarts are then judged at
+    /// the meetings, on the pair's tour, so that both sides restart
+    /// together.
     static func runSymmetric<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl,
-        start startTour: [Int]? = nil
+        start startTour: [Int]? = nil, partner: (SearchPartner, side: Int)? = nil
     ) throws -> (SymmetricTour, Int) {
         let start = startTour ?? GreedyEdge.tour(costs, neighbours: neighbours, k: k)
         var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
@@ -120,25 +132,48 @@ extension LocalSearch {
         let repairEvery = SearchTuning.longArcRepairKicks(nodes: search.n)
         var lastImprovement = 0
         var best: (tour: SymmetricTour, cost: Int)?
+        // Paired: the partner until it leaves, and the cost of the pair's
+        // tour at the last meeting.
+        var meetings = partner
+        var meetingCost = Int.max
         while kick < limit {
             if kick & 15 == 0 && kickControl.shouldStop { break }
             kick += 1
             // Every so many kicks, the longest arcs get a move no kick finds
-            // (see `SymmetricSearch.repairLongArcs`).
-            if kick % repairEvery == 0 && search.repairLongArcs(control: kickControl) > 0 {
-                lastImprovement = kick
+            // (see `SymmetricSearch.repairLongArcs`); in a pair, side 0's
+            // only (both would find the same move, which cannot merge).
+            if kick % repairEvery == 0 && (meetings?.side ?? 0) == 0
+                && search.repairLongArcs(control: kickControl) > 0 {
+                if meetings == nil { lastImprovement = kick }
                 report()
             }
             search.walkSteps = SearchTuning.walkSteps(stagnantKicks: kick - lastImprovement, nodes: nodes)
             let before = search.cost
             if search.kick(using: &generator, control: kickControl) { report() }
-            if search.cost < before { lastImprovement = kick }
+            if case let (partner, side)? = meetings {
+                guard kick % partner.epoch == 0 else { continue }
+                guard let meeting = partner.meet(side: side, order: search.tour.order, cost: search.cost) else {
+                    meetings = nil  // the other side has stopped: go on alone
+                    continue
+                }
+                if !(side == 0 ? meeting.unchanged.0 : meeting.unchanged.1) {
+                    search.adopt(meeting.order, cost: meeting.cost)
+                    report()
+                }
+                if meeting.cost < meetingCost { lastImprovement = kick }
+                meetingCost = meeting.cost
+            } else if search.cost < before {
+                lastImprovement = kick
+            }
             if kick - lastImprovement >= stagnation && kick < limit {
                 if search.cost < best?.cost ?? Int.max { best = (search.tour, search.cost) }
                 search.perturb(count: SearchTuning.restartShake, using: &generator, control: kickControl)
                 lastImprovement = kick
+                meetingCost = Int.max
             }
         }
+        // The other side goes on alone while this one settles its tour.
+        if let partner { partner.0.leave(side: partner.side) }
         if control.isCancelled { throw SolverError.cancelled }
         if let best, best.cost < search.cost {
             search.tour = best.tour
@@ -158,17 +193,18 @@ extension LocalSearch {
     /// needs a forbidden arc.
     static func solveThroughSymmetricForm(
         _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
-        candidates: [Int32]? = nil
+        candidates: [Int32]? = nil, partner: (SearchPartner, side: Int)? = nil
     ) throws -> Solution? {
         let n = matrix.count
         let order: [Int]
         if matrix.isSymmetric && endpoints.isRoundTrip {
             let costs = MatrixCosts(matrix: matrix)
-            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, candidates: candidates)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, candidates: candidates,
+                               partner: partner)
             order = tour.cities(startingAt: endpoints.start ?? 0)
         } else if matrix.isSymmetric {
             let costs = PathCosts(matrix: matrix, endpoints: endpoints)
-            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, partner: partner)
             var path = Array(tour.cities(startingAt: n).dropFirst())
             if let s = endpoints.start, path.first != s { path.reverse() }
             if let t = endpoints.end, path.last != t { path.reverse() }
@@ -207,13 +243,14 @@ extension LocalSearch {
     }
 
     private static func run<Costs: SymmetricCosts>(
-        _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl, candidates: [Int32]? = nil
+        _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl, candidates: [Int32]? = nil,
+        partner: (SearchPartner, side: Int)? = nil
     ) throws -> SymmetricTour {
         let k = SearchTuning.candidateCount(for: costs)
         let lists = candidates ?? costs.alphaNearest(k)
         precondition(lists.count == costs.count * k, "candidate lists must hold count · k entries")
         return try runSymmetric(costs, neighbours: lists, k: k, nodes: nodes,
-                                seed: seed, kicks: kicks, control: control).0
+                                seed: seed, kicks: kicks, control: control, partner: partner).0
     }
 }
 

@@ -67,14 +67,19 @@ public enum LocalSearch {
     /// symmetric round trip's candidate lists given (see
     /// ``SymmetricCosts/alphaNearest(_:)``; ignored for other problems), so
     /// that two searches on one matrix need not compute them twice.
+    ///
+    /// With a `partner`, the symmetric form's search is one side of a pair
+    /// (see ``SearchPartner``).
     static func solve(
         _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
-        routeArrayOnly: Bool, candidates: [Int32]?
+        routeArrayOnly: Bool, candidates: [Int32]?, partner: (SearchPartner, side: Int)? = nil
     ) throws -> Solution {
+        // However it ends, the other side must not wait for this one.
+        defer { partner.map { $0.0.leave(side: $0.side) } }
         try endpoints.validate(nodeCount: matrix.count)
         if matrix.count >= symmetricFormMinimum, !routeArrayOnly,
-           let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed,
-                                                        kicks: kicks, control: control, candidates: candidates) {
+           let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed, kicks: kicks,
+                                                        control: control, candidates: candidates, partner: partner) {
             return solution
         }
         var best = NearestNeighbor.build(matrix, endpoints: endpoints)

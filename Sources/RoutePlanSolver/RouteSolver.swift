@@ -332,16 +332,20 @@ public enum RouteSolver {
                 candidates = costs.alphaNearestInParallel(SearchTuning.candidateCount(for: costs))
             }
             let lists = candidates
+            // Two searches through the symmetric form on many nodes meet to
+            // go on from one tour (see `SearchPartner`).
+            let partner = twoSearches && !asymmetric ? SearchPartner.forPair(nodes: matrix.count) : nil
             var second: (@Sendable () throws -> Solution)?
             if twoSearches {
                 second = {
                     try LocalSearch.solve(matrix, endpoints: endpoints, seed: secondSeed(seed), kicks: nil,
-                                          control: control, routeArrayOnly: asymmetric, candidates: lists)
+                                          control: control, routeArrayOnly: asymmetric, candidates: lists,
+                                          partner: partner.map { ($0, side: 1) })
                 }
             }
             return try bestOfTwo(second: second) {
                 try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, kicks: nil, control: control,
-                                      routeArrayOnly: false, candidates: lists)
+                                      routeArrayOnly: false, candidates: lists, partner: partner.map { ($0, side: 0) })
             }
         }
     }
@@ -576,16 +580,19 @@ public enum RouteSolver {
         return try withLowerBound(bound, threads: threads, control: control, progress: options.progress) {
             let seed = options.seed
             var second: (@Sendable () throws -> Solution)?
-            if options.parallelSearch && threads >= 2 && count > 3 {
+            let twoSearches = options.parallelSearch && threads >= 2 && count > 3
+            let partner = twoSearches ? SearchPartner.forPair(nodes: count) : nil
+            if twoSearches {
                 second = {
                     let start = secondStart.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
                     return try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
-                                                          seed: secondSeed(seed), kicks: nil, control: control)
+                                                          seed: secondSeed(seed), kicks: nil, control: control,
+                                                          partner: partner.map { ($0, side: 1) })
                 }
             }
             return try bestOfTwo(second: second) {
                 try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: nil, seed: seed, kicks: nil,
-                                               control: control)
+                                               control: control, partner: partner.map { ($0, side: 0) })
             }
         }
     }

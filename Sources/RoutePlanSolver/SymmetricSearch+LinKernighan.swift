@@ -265,6 +265,15 @@ enum SearchTuning {
     /// 0.51 % over seeds 1–12 and ft70's from 0.12 % to 0.01 %. Large
     /// instances never stagnate that long within seconds.
     static func restartAfter(nodes n: Int) -> Int { max(5_000, 50 * n) }
+    /// The fewest nodes from which the two searches of a heuristic solve
+    /// meet to go on from one tour (see ``SearchPartner``, where the
+    /// measurements are); below it they stay apart and the better wins.
+    static let pairedSearchMinimum = 10_000
+    /// Kicks each side of a pair on `n` nodes makes between two meetings:
+    /// max(64, n / 64). A meeting costs O(n) (the merge, and rebuilding the
+    /// positions), so larger tours meet less often: about every 15 ms on
+    /// usa13509 (211 kicks), against O(n) work well under 1 ms.
+    static func meetingEpoch(nodes n: Int) -> Int { max(64, n / 64) }
     /// Double bridges that shake the tour at a restart. 10 beat 3, 5, 20
     /// and 30 on ftv170 (mean gap at 1 s 0.51 % against 0.66–1.22 %).
     static let restartShake = 10

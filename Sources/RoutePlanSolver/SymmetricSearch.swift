@@ -376,6 +376,14 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         return false
     }
 
+    /// Continues from the tour `order` costing `cost` (the same cities),
+    /// between kicks; nothing is queued.
+    /// - Complexity: O(n).
+    mutating func adopt(_ order: [Int32], cost: Int) {
+        tour.replace(with: order)
+        self.cost = cost
+    }
+
     /// Shakes the tour with `count` random double bridges, kept whatever
     /// they cost, and searches from every changed arc: a restart that keeps
     /// most of the tour's structure.

@@ -21,6 +21,15 @@ struct SymmetricTour {
         for (p, c) in cities.enumerated() { position[c] = Int32(p) }
     }
 
+    /// Makes the tour `order` (each city once, the same cities), outside
+    /// a trial: the journal is not kept.
+    /// - Complexity: O(n).
+    mutating func replace(with order: [Int32]) {
+        precondition(order.count == count && !journaling, "a tour of the same cities, outside a trial")
+        self.order = order
+        for (p, c) in order.enumerated() { position[Int(c)] = Int32(p) }
+    }
+
     @inline(__always) func next(_ city: Int) -> Int {
         let p = Int(position[city]) + 1
         return Int(order[p == count ? 0 : p])
