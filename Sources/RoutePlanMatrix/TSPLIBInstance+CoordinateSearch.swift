@@ -28,7 +28,10 @@ extension TSPLIBInstance {
     ///
     /// - The searches' candidate lists are quadrant neighbours
     ///   (``PlanarNeighbours/quadrant(x:y:k:perQuadrant:pool:)``: 2 per
-    ///   quadrant among the 24 nearest, 8 in all).
+    ///   quadrant among the 24 nearest, 8 in all), joined up to
+    ///   ``CoordinateSearch/alphaMaximum`` nodes by each node's 5
+    ///   α-nearest among its 24 nearest (10 candidates in all; see
+    ///   `alphaPool` of ``RouteSolver/solveRoundTrip(points:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:)``).
     /// - Up to ``LowerBound/oneTreeNodeLimit`` nodes, the second search
     ///   starts from the greedy tour on the 10 nearest neighbours instead of
     ///   on the quadrant lists, and the 1-tree bound is computed on a matrix
@@ -46,6 +49,7 @@ extension TSPLIBInstance {
         let pool = PlanarNeighbours.nearest(x: x, y: y, k: CoordinateSearch.pool)
         let candidates = PlanarNeighbours.quadrant(x: x, y: y, k: CoordinateSearch.candidates,
                                                    perQuadrant: CoordinateSearch.perQuadrant, among: pool)
+        let alphaPool = n <= CoordinateSearch.alphaMaximum ? pool : nil
         let hedged = n <= LowerBound.oneTreeNodeLimit
         var secondStart: [Int32]?
         var bound: (@Sendable (SolveControl) -> Int?)?
@@ -64,12 +68,12 @@ extension TSPLIBInstance {
         if let rounding = planarRounding {
             let points = PlanarCosts(x: x, y: y, rounding: rounding)
             return try await RouteSolver.solveRoundTrip(
-                points: points, neighbours: candidates, secondStart: secondStart, options: options,
-                executor: executor, lowerBound: bound)
+                points: points, neighbours: candidates, alphaPool: alphaPool, secondStart: secondStart,
+                options: options, executor: executor, lowerBound: bound)
         }
         return try await RouteSolver.solveRoundTrip(
-            count: n, neighbours: candidates, secondStart: secondStart, options: options, executor: executor,
-            lowerBound: bound) { [self] a, b in distance(a, b) }
+            count: n, neighbours: candidates, alphaPool: alphaPool, secondStart: secondStart, options: options,
+            executor: executor, lowerBound: bound) { [self] a, b in distance(a, b) }
     }
 }
 
@@ -112,4 +116,10 @@ enum CoordinateSearch {
     /// worse at 1 s (mean over 11 instances, seeds 1–5: 0.248 against
     /// 0.220 %) and the same at 10 s.
     static let secondStartNeighbours = 10
+    /// The most nodes for which the quadrant lists are joined by α-nearest
+    /// candidates. Up to 4,461 nodes they won at 1 s and 10 s (see
+    /// `SparseAlphaNearness.searchLists`); beyond, they did not pay for
+    /// their ascent: usa13509 at 30 s 0.224 → 0.227 % (seeds 1–2),
+    /// pla85900 at 120 s 0.363 → 0.409 % (seed 1).
+    static let alphaMaximum = 5_000
 }

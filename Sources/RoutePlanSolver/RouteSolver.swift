@@ -501,6 +501,15 @@ public enum RouteSolver {
     ///   - neighbours: each node's candidate neighbours, cheapest first, as a
     ///     flat array of `count · k` entries (for example from a spatial
     ///     index); `nil` computes them from `cost` in O(count²).
+    ///   - alphaPool: each node's nearest nodes, nearest first, as a flat
+    ///     array of `count · w` entries. With `neighbours`, the searches
+    ///     then work on `neighbours` joined by each node's 5 α-nearest in
+    ///     its pool, under node weights from a subgradient ascent on the
+    ///     sparse graph of both (min(10, w) per node in all; the ascent
+    ///     takes at most 6 % of the time left, or 100 steps without a time
+    ///     limit). α-nearness ranks an edge by how much it would cost a
+    ///     minimum spanning tree to contain it, which singles out a tour's
+    ///     edges better than distance does.
     ///   - secondStart: other candidate lists (flat, `count · k′` entries,
     ///     cheapest first) on which the second search builds its greedy
     ///     start tour; it still searches on `neighbours`. Within seconds a
@@ -515,62 +524,68 @@ public enum RouteSolver {
     ///     else after them, within the deadline or a short grace past it.
     /// - Throws: ``SolverError/cancelled``.
     public static func solveRoundTrip(
-        count: Int, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options = Options(),
-        control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
+        count: Int, neighbours: [Int32]?, alphaPool: [Int32]? = nil, secondStart: [Int32]? = nil,
+        options: Options = Options(), control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) async throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
         return try await roundTrip(FunctionCosts(count: count, function: cost), neighbours: neighbours,
-                                   secondStart: secondStart, options: options, control: control, executor: executor,
-                                   lowerBound: lowerBound)
+                                   alphaPool: alphaPool, secondStart: secondStart, options: options, control: control,
+                                   executor: executor, lowerBound: lowerBound)
     }
 
-    /// ``solveRoundTrip(count:neighbours:secondStart:options:control:executor:lowerBound:cost:)``
+    /// ``solveRoundTrip(count:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:cost:)``
     /// on costs between points in the plane, which the searches read
     /// inline instead of through a closure (see ``PlanarCosts``).
     public static func solveRoundTrip(
-        points: PlanarCosts, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options = Options(),
-        control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
+        points: PlanarCosts, neighbours: [Int32]?, alphaPool: [Int32]? = nil, secondStart: [Int32]? = nil,
+        options: Options = Options(), control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil
     ) async throws -> Outcome {
         guard points.count > 0 else { throw SolverError.emptyProblem }
-        return try await roundTrip(points, neighbours: neighbours, secondStart: secondStart, options: options,
-                                   control: control, executor: executor, lowerBound: lowerBound)
+        return try await roundTrip(points, neighbours: neighbours, alphaPool: alphaPool, secondStart: secondStart,
+                                   options: options, control: control, executor: executor, lowerBound: lowerBound)
     }
 
     private static func roundTrip<Costs: SymmetricCosts>(
-        _ costs: Costs, neighbours: [Int32]?, secondStart: [Int32]?, options: Options, control: SolveControl?,
-        executor: SolverExecutor, lowerBound: (@Sendable (SolveControl) -> Int?)?
+        _ costs: Costs, neighbours: [Int32]?, alphaPool: [Int32]?, secondStart: [Int32]?, options: Options,
+        control: SolveControl?, executor: SolverExecutor, lowerBound: (@Sendable (SolveControl) -> Int?)?
     ) async throws -> Outcome {
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         return try await executor.run(threads: options.maxThreads, control: control) { granted in
             var options = options
             options.maxThreads = granted
-            return try roundTripBlocking(costs, neighbours: neighbours, secondStart: secondStart,
+            return try roundTripBlocking(costs, neighbours: neighbours, alphaPool: alphaPool, secondStart: secondStart,
                                          options: options, control: control, lowerBound: lowerBound)
         }
     }
 
-    /// ``solveRoundTrip(count:neighbours:secondStart:options:control:executor:lowerBound:cost:)``
+    /// ``solveRoundTrip(count:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:cost:)``
     /// on the calling thread.
     public static func solveRoundTripBlocking(
-        count: Int, neighbours: [Int32]?, secondStart: [Int32]? = nil, options: Options, control: SolveControl?,
-        lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
+        count: Int, neighbours: [Int32]?, alphaPool: [Int32]? = nil, secondStart: [Int32]? = nil, options: Options,
+        control: SolveControl?, lowerBound: (@Sendable (SolveControl) -> Int?)? = nil,
+        cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Outcome {
         try roundTripBlocking(FunctionCosts(count: count, function: cost), neighbours: neighbours,
-                                     secondStart: secondStart, options: options, control: control,
-                                     lowerBound: lowerBound)
+                              alphaPool: alphaPool, secondStart: secondStart, options: options, control: control,
+                              lowerBound: lowerBound)
     }
 
     private static func roundTripBlocking<Costs: SymmetricCosts>(
-        _ costs: Costs, neighbours: [Int32]?, secondStart: [Int32]?, options: Options, control: SolveControl?,
-        lowerBound: (@Sendable (SolveControl) -> Int?)?
+        _ costs: Costs, neighbours givenLists: [Int32]?, alphaPool: [Int32]?, secondStart: [Int32]?,
+        options: Options, control: SolveControl?, lowerBound: (@Sendable (SolveControl) -> Int?)?
     ) throws -> Outcome {
         let count = costs.count
         guard count > 0 else { throw SolverError.emptyProblem }
         precondition(secondStart.map { !$0.isEmpty && $0.count % count == 0 } ?? true,
                      "second-start lists must hold count · k′ entries")
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        // The given lists joined by α-nearest candidates when a pool is given.
+        let neighbours = givenLists.map { base in
+            guard let pool = alphaPool, count > 3 else { return base }
+            return SparseAlphaNearness.searchLists(costs, base: base, pool: pool, control: control)
+        }
         options.progress?.enter(.localSearch)
         let threads = max(1, options.maxThreads)
         var bound: (@Sendable (SolveControl, Int?) -> Int?)?

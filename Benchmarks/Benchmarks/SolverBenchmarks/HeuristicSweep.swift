@@ -25,7 +25,7 @@ struct MatrixSweepInstance: Sendable {
 /// bound the outcome reports (``reportedBoundGapMetric``, weak in this
 /// harness) and to the 1-tree bound computed in `setup:`
 /// (``oneTreeGapMetric``). Larger instances use the matrix-free
-/// ``RouteSolver/solveRoundTrip(count:neighbours:secondStart:options:control:executor:lowerBound:cost:)``
+/// ``RouteSolver/solveRoundTrip(count:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:cost:)``
 /// with 10-nearest candidate lists from ``PlanarNeighbours``; it computes no bound,
 /// so quality is also recorded as the tour length per √(N·A)
 /// (``bhhMetric``) at every size, for comparison with the
