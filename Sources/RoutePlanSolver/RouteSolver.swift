@@ -334,7 +334,9 @@ public enum RouteSolver {
             let lists = candidates
             // Two searches through the symmetric form on many nodes meet to
             // go on from one tour (see `SearchPartner`).
-            let partner = twoSearches && !asymmetric ? SearchPartner.forPair(nodes: matrix.count) : nil
+            let partner: SearchPartner? = !twoSearches || asymmetric ? nil
+                : endpoints.isRoundTrip ? SearchPartner.forPair(MatrixCosts(matrix: matrix))
+                : SearchPartner.forPair(PathCosts(matrix: matrix, endpoints: endpoints))
             var second: (@Sendable () throws -> Solution)?
             if twoSearches {
                 second = {
@@ -596,7 +598,7 @@ public enum RouteSolver {
             let seed = options.seed
             var second: (@Sendable () throws -> Solution)?
             let twoSearches = options.parallelSearch && threads >= 2 && count > 3
-            let partner = twoSearches ? SearchPartner.forPair(nodes: count) : nil
+            let partner = twoSearches ? SearchPartner.forPair(costs) : nil
             if twoSearches {
                 second = {
                     let start = secondStart.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }

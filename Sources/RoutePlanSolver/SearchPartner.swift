@@ -5,27 +5,34 @@ import Darwin
 #endif
 
 /// Where two searches on one problem, each on a thread of its own, meet
-/// every ``epoch`` kicks to continue from one tour: both searches' changes
-/// when they lie in different places (``TourMerge``), else the cheaper tour.
+/// every ``epoch`` kicks to continue from one tour: both searches' changes,
+/// component by component where they can be combined (``TourMerge``), else
+/// the cheaper tour.
 ///
 /// Two independent searches use the second core as a second opinion: each
 /// makes half the kicks the pair could make on one tour, and the better
 /// tour wins. Meeting often gives one trajectory the kicks of both, while
 /// each side still draws its own kicks. Between meetings the two tours
 /// start from the same base and change it locally, so their changes
-/// usually merge (on pcb3038 at 1 s, 64 kicks between meetings: 111
-/// meetings of 267 merged both sides' changes, 43 took the cheaper tour).
+/// usually merge (usa13509 at 10 s, 211 kicks between meetings: 78
+/// meetings merged both sides' changes and 9 took the cheaper tour, where
+/// merging only changes that touch no common city merged 51 and adopted 31).
 ///
 /// Which pays depends on the size. Independent searches hedge: from other
 /// starts and seeds they often end in different basins, which decides
 /// mid-sized instances within seconds (1 s, seeds 1–8: d2103 0.110 % apart
 /// against 0.445 % paired, pcb1173 0.065 % against 0.042 %, mean over
-/// eight instances of 1,173–2,392 nodes 0.196 % against 0.243 %). On
-/// large instances far from converged the doubled kicks win: usa13509 at
-/// 30 s, seeds 1–4, 0.21 % apart against 0.175 % paired; d15112 at 5 s
-/// 0.258 against 0.219 % (seeds 1–2); pla85900 at 120 s 0.409 against
-/// 0.391 % (seed 1); at 5,915–11,849 nodes within the noise. So searches
-/// meet from ``SearchTuning/pairedSearchMinimum`` nodes on.
+/// eight instances of 1,173–2,392 nodes 0.196 % against 0.243 %). From
+/// 10,000 nodes, far from converged, the doubled kicks win: at 10 s, seeds
+/// 1–4, d15112 0.204 % apart against 0.160 % paired (better for every
+/// seed), brd14051 0.203 % against 0.185 % (every seed); usa13509 at 30 s
+/// 0.214 % against 0.211 %. Beyond ``SearchTuning/walkKickNodeLimit``,
+/// where kicks cut within a window, each side makes thousands of changes
+/// of equal cost all along the tour between meetings; the components
+/// holding changes of both (74 of 855 at one meeting) split every mix
+/// into several cycles, no meeting merged, and each adoption threw away
+/// half the work: pla85900 at 120 s went from 0.363 % to 0.607 % (seed 1). So searches meet for node counts in
+/// ``SearchTuning/pairedSearchNodes``.
 ///
 /// Meetings happen after the same kick counts on both sides, and what they
 /// produce depends only on the two tours, so a pair bounded by kicks stays
@@ -34,6 +41,7 @@ import Darwin
 final class SearchPartner: @unchecked Sendable {
     /// Kicks each side makes between two meetings.
     let epoch: Int
+    private let cost: @Sendable (Int, Int) -> Int
     /// How many meetings took place, how many of them merged both sides'
     /// changes, and how many took the cheaper tour (read them once both
     /// sides have left).
@@ -56,17 +64,21 @@ final class SearchPartner: @unchecked Sendable {
         let unchanged: (Bool, Bool)
     }
 
-    /// The partner for two searches on `nodes` nodes: one meeting every
-    /// ``SearchTuning/meetingEpoch(nodes:)`` kicks from
-    /// ``SearchTuning/pairedSearchMinimum`` nodes on, else `nil` (the two
-    /// searches stay apart).
-    static func forPair(nodes: Int) -> SearchPartner? {
-        nodes >= SearchTuning.pairedSearchMinimum ? SearchPartner(epoch: SearchTuning.meetingEpoch(nodes: nodes)) : nil
+    /// The partner for two searches on `costs`: one meeting every
+    /// ``SearchTuning/meetingEpoch(nodes:)`` kicks when the node count is in
+    /// ``SearchTuning/pairedSearchNodes``, else `nil` (the two searches stay
+    /// apart).
+    static func forPair(_ costs: some SymmetricCosts) -> SearchPartner? {
+        let n = costs.count
+        guard SearchTuning.pairedSearchNodes.contains(n) else { return nil }
+        return SearchPartner(epoch: SearchTuning.meetingEpoch(nodes: n)) { costs.cost($0, $1) }
     }
 
-    init(epoch: Int) {
+    /// - Parameter cost: the symmetric costs both sides search on.
+    init(epoch: Int, cost: @escaping @Sendable (Int, Int) -> Int) {
         precondition(epoch >= 1, "an epoch needs at least one kick")
         self.epoch = epoch
+        self.cost = cost
         pthread_mutex_init(&mutex, nil)
         pthread_cond_init(&condition, nil)
     }
@@ -118,17 +130,16 @@ final class SearchPartner: @unchecked Sendable {
     private func combine(_ a: (order: [Int32], cost: Int), _ b: (order: [Int32], cost: Int)) -> Meeting {
         meetings += 1
         if let base = result {
-            switch TourMerge.merge(base: base.order, a.order, b.order) {
+            switch TourMerge.merge(base: base.order, a.order, b.order, cost: cost) {
             case .neitherChanged:
                 return Meeting(order: a.order, cost: a.cost, unchanged: (true, true))
             case .onlyFirstChanged:
                 return Meeting(order: a.order, cost: a.cost, unchanged: (true, false))
             case .onlySecondChanged:
                 return Meeting(order: b.order, cost: b.cost, unchanged: (false, true))
-            case .merged(let order):
+            case .merged(let order, let gain):
                 merges += 1
-                // The changes share no arc (TourMerge), so their gains add up.
-                return Meeting(order: order, cost: a.cost + b.cost - base.cost, unchanged: (false, false))
+                return Meeting(order: order, cost: base.cost - gain, unchanged: (false, false))
             case .conflict:
                 break
             }

@@ -265,10 +265,11 @@ enum SearchTuning {
     /// 0.51 % over seeds 1–12 and ft70's from 0.12 % to 0.01 %. Large
     /// instances never stagnate that long within seconds.
     static func restartAfter(nodes n: Int) -> Int { max(5_000, 50 * n) }
-    /// The fewest nodes from which the two searches of a heuristic solve
+    /// The node counts for which the two searches of a heuristic solve
     /// meet to go on from one tour (see ``SearchPartner``, where the
-    /// measurements are); below it they stay apart and the better wins.
-    static let pairedSearchMinimum = 10_000
+    /// measurements are): from 10,000 up to ``walkKickNodeLimit``. Outside
+    /// it they stay apart and the better wins.
+    static let pairedSearchNodes = 10_000...walkKickNodeLimit
     /// Kicks each side of a pair on `n` nodes makes between two meetings:
     /// max(64, n / 64). A meeting costs O(n) (the merge, and rebuilding the
     /// positions), so larger tours meet less often: about every 15 ms on

@@ -6,33 +6,42 @@ import Testing
 struct SearchPartnerTests {
     @Test("both sides leave a meeting with the same tour: merged, or the cheaper")
     func meetingsAgree() throws {
-        let partner = SearchPartner(epoch: 1)
-        let base: [Int32] = Array(0..<10)
+        // Cities on a line: cost = distance along it; 0 … 9 in order costs 18.
+        let partner = SearchPartner(epoch: 1) { abs($0 - $1) }
+        let line: [Int32] = Array(0..<10)
+        var worse = line
+        worse.swapAt(3, 4)  // 20
         // The first meeting has no common base: the cheaper tour wins.
-        let other = OwnThread { partner.meet(side: 1, order: base.reversed(), cost: 90) }
-        let mine = partner.meet(side: 0, order: base, cost: 100)
+        let other = OwnThread { partner.meet(side: 1, order: line, cost: 18) }
+        let mine = partner.meet(side: 0, order: worse, cost: 20)
         let theirs = try other.result().get()
-        #expect(mine?.order == theirs?.order && mine?.cost == 90 && theirs?.cost == 90)
+        #expect(mine?.order == line && theirs?.order == line && mine?.cost == 18)
         #expect(mine?.unchanged.0 == false && mine?.unchanged.1 == true)
-        // Next: each side swaps a different pair of the agreed tour; both kept.
-        let agreed = try #require(mine).order
-        var a = agreed, b = agreed
-        a.swapAt(1, 2)
-        b.swapAt(6, 7)
+        // From a base with two swaps, each side undoes one: both kept.
+        var twoSwaps = line
+        twoSwaps.swapAt(1, 2)
+        twoSwaps.swapAt(6, 7)  // 22
+        let base = twoSwaps
+        let pair = SearchPartner(epoch: 1) { abs($0 - $1) }
+        let first = OwnThread { pair.meet(side: 1, order: base, cost: 22) }
+        _ = pair.meet(side: 0, order: base, cost: 22)
+        _ = try first.result().get()
+        var a = base, b = base
+        a.swapAt(1, 2)  // 20
+        b.swapAt(6, 7)  // 20
         let theirSwap = b
-        let second = OwnThread { partner.meet(side: 1, order: theirSwap, cost: 80) }
-        let merged = partner.meet(side: 0, order: a, cost: 85)
+        let second = OwnThread { pair.meet(side: 1, order: theirSwap, cost: 20) }
+        let merged = pair.meet(side: 0, order: a, cost: 20)
         let otherSide = try second.result().get()
         #expect(merged?.order == otherSide?.order)
-        // Gains add up: 90 − 5 − 10.
-        #expect(merged?.cost == 75)
+        #expect(merged?.cost == 18)
         #expect(merged?.unchanged.0 == false && merged?.unchanged.1 == false)
-        #expect(partner.merges == 1 && partner.adoptions == 1 && partner.meetings == 2)
+        #expect(pair.merges == 1 && pair.meetings == 2)
     }
 
     @Test("a side waiting at a meeting is released when the other leaves, and later meetings return at once")
     func leavingReleasesTheOther() throws {
-        let partner = SearchPartner(epoch: 1)
+        let partner = SearchPartner(epoch: 1) { abs($0 - $1) }
         let waiting = OwnThread { partner.meet(side: 0, order: [0, 1, 2, 3], cost: 4) }
         partner.leave(side: 1)
         #expect(try waiting.result().get() == nil)
@@ -47,7 +56,7 @@ struct SearchPartnerTests {
         let costs = MatrixCosts(matrix: matrix)
         let lists = costs.alphaNearest(SearchTuning.candidateCount(for: costs))
         func pairOfSearches() throws -> (Solution, Solution, SearchPartner) {
-            let partner = SearchPartner(epoch: 64)
+            let partner = SearchPartner(epoch: 64) { Int(matrix[$0, $1]) }
             let second = OwnThread {
                 try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 2, kicks: 3_000,
                                                control: .unlimited, partner: (partner, side: 1))
@@ -67,5 +76,20 @@ struct SearchPartnerTests {
             let (again, againSecond, _) = try pairOfSearches()
             #expect(again.order == first.order && againSecond.order == second.order)
         }
+    }
+
+    /// Costs of `count` cities on a line, to ask for a partner without a matrix.
+    private struct LineCosts: SymmetricCosts {
+        let count: Int
+        func cost(_ a: Int, _ b: Int) -> Int { abs(a - b) }
+    }
+
+    @Test("searches pair from 10,000 nodes up to the last size that kicks by walks, and not outside",
+          arguments: [(9_999, false), (10_000, true), (20_000, true), (20_001, false), (85_900, false)])
+    func pairingRange(nodes: Int, paired: Bool) throws {
+        let partner = SearchPartner.forPair(LineCosts(count: nodes))
+        #expect((partner != nil) == paired)
+        if let partner { #expect(partner.epoch == max(64, nodes / 64)) }
+        #expect(SearchTuning.pairedSearchNodes.upperBound == SearchTuning.walkKickNodeLimit)
     }
 }

@@ -52,11 +52,16 @@ struct TourMergeTests {
         }
     }
 
-    @Test("merges exactly when no city changed in both, and the union is one tour", arguments: [12, 40, 150])
-    func againstEdgeSets(n: Int) {
-        var merged = 0, conflicts = 0
+    @Test("a merge is a tour of the two tours' arcs, priced exactly, never dearer than the cheaper; disjoint improvements always merge",
+          arguments: [12, 40, 150])
+    func againstEdgeSets(n: Int) throws {
+        var merged = 0, mergedOverlapping = 0, conflicts = 0
         for seed: UInt64 in 1...300 {
             var rng = SplitMix64(seed: seed &* 7_919 &+ UInt64(n))
+            var gen = InstanceGenerator(seed: seed &+ 17)
+            let matrix = try gen.euclidean(n)
+            let cost = { (a: Int, b: Int) in Int(matrix[a, b]) }
+            func length(_ order: [Int32]) -> Int { matrix.cost(of: order.map(Int.init), closed: true)! }
             var base = (0..<Int32(n)).map { $0 }
             base.shuffle(using: &rng)
             var a = base, b = base
@@ -70,7 +75,7 @@ struct TourMergeTests {
             let byA = touched(ea), byB = touched(eb)
             let union = e0.subtracting(e0.subtracting(ea)).subtracting(e0.subtracting(eb))
                 .union(ea.subtracting(e0)).union(eb.subtracting(e0))
-            let outcome = TourMerge.merge(base: base, a, b)
+            let outcome = TourMerge.merge(base: base, a, b, cost: cost)
             switch outcome {
             case .neitherChanged:
                 #expect(byA.isEmpty && byB.isEmpty, "seed \(seed)")
@@ -78,46 +83,54 @@ struct TourMergeTests {
                 #expect(!byA.isEmpty && byB.isEmpty, "seed \(seed)")
             case .onlySecondChanged:
                 #expect(byA.isEmpty && !byB.isEmpty, "seed \(seed)")
-            case .merged(let order):
+            case .merged(let order, let gain):
                 merged += 1
-                #expect(byA.isDisjoint(with: byB) && !byA.isEmpty && !byB.isEmpty, "seed \(seed)")
-                #expect(Self.edges(order) == union, "seed \(seed)")
+                if !byA.isDisjoint(with: byB) { mergedOverlapping += 1 }
+                #expect(!byA.isEmpty && !byB.isEmpty, "seed \(seed)")
                 #expect(Set(order).count == n && order.first == 0, "seed \(seed)")
+                #expect(Self.edges(order).isSubset(of: e0.union(ea).union(eb)), "seed \(seed)")
+                #expect(length(order) == length(base) - gain, "seed \(seed)")
+                #expect(length(order) <= min(length(a), length(b)), "seed \(seed)")
             case .conflict:
                 conflicts += 1
-                #expect(!byA.isDisjoint(with: byB) || !Self.isTour(union, n: n), "seed \(seed)")
             }
-            // Whenever the changes are disjoint and their union is a tour, it merges.
-            if !byA.isEmpty && !byB.isEmpty && byA.isDisjoint(with: byB) && Self.isTour(union, n: n) {
-                guard case .merged(let order) = outcome else {
-                    Issue.record("seed \(seed): disjoint changes forming one tour did not merge")
+            // Disjoint changes that each improve the base and together form
+            // one tour always merge, into exactly that tour.
+            if !byA.isEmpty && !byB.isEmpty && byA.isDisjoint(with: byB) && Self.isTour(union, n: n)
+                && length(a) <= length(base) && length(b) <= length(base) {
+                guard case .merged(let order, _) = outcome else {
+                    Issue.record("seed \(seed): disjoint improvements forming one tour did not merge")
                     continue
                 }
                 #expect(Self.edges(order) == union, "seed \(seed)")
             }
         }
-        // Both kinds of outcome occur, so neither branch goes untested.
-        #expect(merged > 0 && conflicts > 0, "n \(n): \(merged) merged, \(conflicts) conflicts")
+        // Every kind of outcome occurs, so no branch goes untested.
+        #expect(merged > 0 && mergedOverlapping > 0 && conflicts > 0,
+                "n \(n): \(merged) merged (\(mergedOverlapping) overlapping), \(conflicts) conflicts")
     }
 
-    @Test("the same cycle rotated or read backwards counts as unchanged")
+    @Test("the same cycle rotated or read backwards counts as unchanged; overlapping changes keep the cheaper")
     func rotationsAreUnchanged() {
+        // Cities on a line: cost = distance along it.
+        let cost = { (a: Int, b: Int) in abs(a - b) }
         let base: [Int32] = [0, 1, 2, 3, 4, 5, 6, 7]
         let rotated: [Int32] = [3, 4, 5, 6, 7, 0, 1, 2]
         let backwards: [Int32] = [5, 4, 3, 2, 1, 0, 7, 6]
-        #expect(TourMerge.merge(base: base, rotated, backwards) == .neitherChanged)
+        #expect(TourMerge.merge(base: base, rotated, backwards, cost: cost) == .neitherChanged)
         let swapped: [Int32] = [0, 2, 1, 3, 4, 5, 6, 7]
-        #expect(TourMerge.merge(base: base, swapped, backwards) == .onlyFirstChanged)
-        #expect(TourMerge.merge(base: base, rotated, swapped) == .onlySecondChanged)
-        // 1 ↔ 2 and 5 ↔ 6 swapped on either side: disjoint, one tour.
+        #expect(TourMerge.merge(base: base, swapped, backwards, cost: cost) == .onlyFirstChanged)
+        #expect(TourMerge.merge(base: base, rotated, swapped, cost: cost) == .onlySecondChanged)
+        // 1 ↔ 2 and 5 ↔ 6 swapped on either side: disjoint, one tour, each
+        // 2 dearer than the base: the merge would be dearer than either.
         let other: [Int32] = [0, 1, 2, 3, 4, 6, 5, 7]
-        guard case .merged(let both) = TourMerge.merge(base: base, swapped, other) else {
-            Issue.record("two disjoint swaps did not merge")
+        #expect(TourMerge.merge(base: base, swapped, other, cost: cost) == .conflict)
+        // From a base with both swaps, each side undoes one: both kept.
+        let both: [Int32] = [0, 2, 1, 3, 4, 6, 5, 7]
+        guard case .merged(let order, let gain) = TourMerge.merge(base: both, other, swapped, cost: cost) else {
+            Issue.record("two disjoint improvements did not merge")
             return
         }
-        #expect(Self.edges(both) == Self.edges([0, 2, 1, 3, 4, 6, 5, 7]))
-        // Both move city 2: a conflict.
-        let also2: [Int32] = [0, 1, 3, 2, 4, 5, 6, 7]
-        #expect(TourMerge.merge(base: base, swapped, also2) == .conflict)
+        #expect(Self.edges(order) == Self.edges(base) && gain == 4)
     }
 }
