@@ -81,6 +81,7 @@ public enum CommandRunner {
 
     /// Runs with the process's arguments, prints to the real streams and exits.
     public static func main() async -> Never {
+        ProcessClock.recordStart()
         StandardStreams.prepare()
         let result = await run(Array(CommandLine.arguments.dropFirst()), progress: .forStandardError())
         exit(emit(result))
