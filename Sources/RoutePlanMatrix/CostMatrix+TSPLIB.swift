@@ -17,6 +17,15 @@ extension CostMatrix {
     /// - Complexity: O(n²) time and memory (n(n − 1)/2 distances for
     ///   coordinate instances, whose distances are symmetric).
     public init(_ instance: TSPLIBInstance, threads: Int = 1) throws {
+        try self.init(instance, threads: threads, stoppingWith: nil)
+    }
+
+    /// ``init(_:threads:)`` that gives up when `control` says stop
+    /// (``SolveControl/checkpoint()`` once per row of coordinate distances,
+    /// so within microseconds): for a matrix that only serves an optional
+    /// step, such as a lower bound that follows the search within a short
+    /// grace after the deadline.
+    init(_ instance: TSPLIBInstance, threads: Int = 1, stoppingWith control: SolveControl?) throws {
         let n = instance.dimension
         let (bytes, overflow) = n.multipliedReportingOverflow(by: n * 4)
         if overflow {
@@ -29,8 +38,16 @@ extension CostMatrix {
             if instance.edgeWeightType == .explicit {
                 try self.init(count: n) { i, j in instance.distance(i, j) }
             } else {
-                // Coordinate distances are symmetric by their formula: half the calls.
-                try self.init(symmetricCount: n, threads: threads) { i, j in instance.distance(i, j) }
+                // Coordinate distances are symmetric by their formula: half the
+                // calls, each row's first at j = i + 1.
+                if let control {
+                    try self.init(symmetricCount: n, threads: threads) { i, j in
+                        if j == i &+ 1 { try control.checkpoint() }
+                        return instance.distance(i, j)
+                    }
+                } else {
+                    try self.init(symmetricCount: n, threads: threads) { i, j in instance.distance(i, j) }
+                }
             }
         } catch let SolverError.costTooLarge(from, to, value, maximum) {
             throw MatrixError.costTooLarge(from: from, to: to, value: value, maximum: maximum)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RoutePlanMatrix
+@testable import RoutePlanMatrix
 import RoutePlanSolver
 import RoutePlanTSPLIB
 
@@ -57,5 +57,34 @@ struct CoordinateSearchTests {
         let bound = try #require(outcome.lowerBound)
         #expect(bound <= outcome.solution.cost)
         #expect(Double(bound) >= 0.95 * Double(outcome.solution.cost), "bound \(bound), tour \(outcome.solution.cost)")
+    }
+
+    @Test("the bound's matrix is the plain one while there is time, and is given up once the deadline passes or the solve is cancelled")
+    func boundMatrixStops() throws {
+        let instance = try Self.instance(300, seed: 9)
+        let plain = try CostMatrix(instance)
+        let timed = try CostMatrix(instance, stoppingWith: SolveControl(timeLimit: .seconds(60)))
+        for a in 0..<300 {
+            for b in 0..<300 where plain[a, b] != timed[a, b] {
+                Issue.record("\(a) → \(b): \(plain[a, b]) against \(timed[a, b])")
+                return
+            }
+        }
+        do {
+            _ = try CostMatrix(instance, stoppingWith: SolveControl(timeLimit: .zero))
+            Issue.record("a build past its deadline returned a matrix")
+        } catch SolverError.timeLimitReached {
+        } catch {
+            Issue.record("expected the time limit, got \(error)")
+        }
+        let cancelled = SolveControl(timeLimit: nil)
+        cancelled.cancel()
+        do {
+            _ = try CostMatrix(instance, stoppingWith: cancelled)
+            Issue.record("a cancelled build returned a matrix")
+        } catch SolverError.cancelled {
+        } catch {
+            Issue.record("expected cancellation, got \(error)")
+        }
     }
 }
