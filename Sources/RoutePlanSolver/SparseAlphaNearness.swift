@@ -33,63 +33,33 @@ enum SparseAlphaNearness {
     /// Steps without a better forest before λ is halved.
     static let stall = 20
 
-    /// A sparse undirected graph in compressed rows with each edge's cost:
-    /// node v's edges are `targets[offsets[v] ..< offsets[v + 1]]`, each
-    /// listed at both ends.
+    /// A sparse undirected graph (``LowerBound/SparseGraph``, the 1-tree
+    /// bound's) with each edge's cost beside it: node v's edges are
+    /// `edges.targets[edges.offsets[v] ..< edges.offsets[v + 1]]`, each
+    /// listed at both ends, and `costs` follows `edges.targets`.
     struct Graph {
-        let n: Int
-        let offsets: [Int]
-        let targets: [Int32]
+        let edges: LowerBound.SparseGraph
         let costs: [Double]
+        var n: Int { edges.n }
 
         /// The union of the flat candidate lists `lists` (node i's at
         /// `[i · width ..< (i + 1) · width]`), both ways, without repeats.
         /// - Complexity: O(n · width · log width).
         init(_ lists: [Int32], width: Int, cost: (Int, Int) -> Int) {
             let n = width == 0 ? 0 : lists.count / width
-            self.n = n
-            var degree = [Int](repeating: 0, count: n + 1)
+            var adjacency = [[Int32]](repeating: [], count: n)
             for i in 0..<n {
-                for e in (i * width)..<((i + 1) * width) {
-                    let j = Int(lists[e])
-                    if j == i { continue }
-                    degree[i] += 1
-                    degree[j] += 1
+                for j in lists[(i * width)..<((i + 1) * width)] where Int(j) != i {
+                    adjacency[i].append(j)
+                    adjacency[Int(j)].append(Int32(i))
                 }
             }
-            var start = [Int](repeating: 0, count: n + 1)
-            for v in 0..<n { start[v + 1] = start[v] + degree[v] }
-            var filled = start
-            var all = [Int32](repeating: 0, count: start[n])
-            for i in 0..<n {
-                for e in (i * width)..<((i + 1) * width) {
-                    let j = Int(lists[e])
-                    if j == i { continue }
-                    all[filled[i]] = Int32(j)
-                    filled[i] += 1
-                    all[filled[j]] = Int32(i)
-                    filled[j] += 1
-                }
-            }
-            // Sort each row and drop repeats, compacting as we go.
-            var offsets = [Int](repeating: 0, count: n + 1)
-            var targets = [Int32]()
-            targets.reserveCapacity(all.count)
+            let edges = LowerBound.SparseGraph(n: n, adjacency: adjacency)
+            var costs = [Double](repeating: 0, count: edges.targets.count)
             for v in 0..<n {
-                let row = all[start[v]..<start[v + 1]].sorted()
-                var last: Int32 = -1
-                for w in row where w != last {
-                    targets.append(w)
-                    last = w
-                }
-                offsets[v + 1] = targets.count
+                for e in edges.offsets[v]..<edges.offsets[v + 1] { costs[e] = Double(cost(v, Int(edges.targets[e]))) }
             }
-            var costs = [Double](repeating: 0, count: targets.count)
-            for v in 0..<n {
-                for e in offsets[v]..<offsets[v + 1] { costs[e] = Double(cost(v, Int(targets[e]))) }
-            }
-            self.offsets = offsets
-            self.targets = targets
+            self.edges = edges
             self.costs = costs
         }
     }
@@ -107,6 +77,17 @@ enum SparseAlphaNearness {
         /// The forest's weight under c + π.
         var total: Double
         var components: Int
+
+        /// An empty forest on `n` nodes, for ``forest(_:_:heap:into:)`` to fill.
+        init(nodes n: Int) {
+            parent = [Int32](repeating: -1, count: n)
+            weight = [Double](repeating: 0, count: n)
+            order = []
+            component = [Int32](repeating: 0, count: n)
+            degree = [Int](repeating: 0, count: n)
+            total = 0
+            components = 0
+        }
     }
 
     /// Prim's algorithm from each node not yet reached, in index order.
@@ -118,8 +99,8 @@ enum SparseAlphaNearness {
         for i in 0..<n { forest.degree[i] = 0 }
         forest.total = 0
         forest.components = 0
-        graph.offsets.withUnsafeBufferPointer { offsets in
-            graph.targets.withUnsafeBufferPointer { targets in
+        graph.edges.offsets.withUnsafeBufferPointer { offsets in
+            graph.edges.targets.withUnsafeBufferPointer { targets in
                 graph.costs.withUnsafeBufferPointer { costs in
                     for root in 0..<n where !heap.isDone(root) {
                         heap.update(root, key: 0, parent: -1)
@@ -157,9 +138,7 @@ enum SparseAlphaNearness {
         var bestPi = pi
         guard n >= 3 else { return pi }
         var heap = IndexedHeap(capacity: n)
-        var forest = Forest(parent: .init(repeating: -1, count: n), weight: .init(repeating: 0, count: n),
-                            order: [], component: .init(repeating: 0, count: n),
-                            degree: .init(repeating: 0, count: n), total: 0, components: 0)
+        var forest = Forest(nodes: n)
         var direction = [Double](repeating: 0, count: n)
         var best = -Double.infinity
         var lambda = 1.0
@@ -209,9 +188,7 @@ enum SparseAlphaNearness {
         let n = graph.n
         precondition(pool.count == n * width && count <= width, "a pool of at least `count` per node")
         var heap = IndexedHeap(capacity: n)
-        var forest = Forest(parent: .init(repeating: -1, count: n), weight: .init(repeating: 0, count: n),
-                            order: [], component: .init(repeating: 0, count: n),
-                            degree: .init(repeating: 0, count: n), total: 0, components: 0)
+        var forest = Forest(nodes: n)
         self.forest(graph, pi, heap: &heap, into: &forest)
         // Depths, then ancestors 2^k up with the dearest edge on the way.
         var depth = [Int32](repeating: 0, count: n)

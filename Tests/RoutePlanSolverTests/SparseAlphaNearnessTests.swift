@@ -92,10 +92,7 @@ struct SparseAlphaNearnessTests {
             let graph = SparseAlphaNearness.Graph(lists, width: 11) { Int(matrix[$0, $1]) }
             func value(_ pi: [Double]) -> Double {
                 var heap = IndexedHeap(capacity: 12)
-                var forest = SparseAlphaNearness.Forest(
-                    parent: .init(repeating: -1, count: 12), weight: .init(repeating: 0, count: 12), order: [],
-                    component: .init(repeating: 0, count: 12), degree: .init(repeating: 0, count: 12),
-                    total: 0, components: 0)
+                var forest = SparseAlphaNearness.Forest(nodes: 12)
                 SparseAlphaNearness.forest(graph, pi, heap: &heap, into: &forest)
                 return forest.total - 2 * pi.reduce(0, +)
             }
