@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Would recombining routeplan's tours pay? An offline check of EAX's
-single-AB-cycle children (Nagata & Kobayashi) on tours from independent
-seeds (issue 19, tenth round).
+AB-cycle children (Nagata & Kobayashi) on tours from independent seeds
+(issue 19, tenth round).
 
     python3 Benchmarks/compare/recombine.py --routeplan PATH [--instance pcb3038]
-        [--seeds 1-4] [--time-limit 10] [--tsplib-dir DIR] [--out DIR]
+        [--seeds 1-4] [--time-limit 10] [--pairs] [--tsplib-dir DIR] [--out DIR]
 
 For every seed, `routeplan solve FILE --heuristic --time-limit T --seed K`
 gives a tour (re-evaluated with TSPLIB's distances). Then for every ordered
@@ -14,7 +14,8 @@ pair (A, B) of those tours:
    that alternate an arc of A and an arc of B (every city has as many of
    each, so the split always succeeds; the walk is randomised, seeded).
 2. Each AB-cycle gives a child: A without the cycle's A-arcs, with its
-   B-arcs. That is a set of subtours; the smallest is joined to another
+   B-arcs (with --pairs, also every pair of cycles at once, an E-set of
+   two). That is a set of subtours; the smallest is joined to another
    by the cheapest exchange of one arc of each (2-opt-like, over each
    city's 10 nearest), until one tour is left.
 3. The child is repaired by 2-opt and one-city Or-opt on the 10-nearest
@@ -23,7 +24,8 @@ pair (A, B) of those tours:
 
 A child shorter than A is a recombination gain no kick of A had found.
 The table gives, per pair, the AB-cycles, the children shorter than A
-before and after repair, and the best gain. Writes `recombine.md` into
+before and after repair, and the best gain, then the same for the
+two-cycle children. Writes `recombine.md` into
 --out (default Benchmarks/compare/results/).
 """
 from __future__ import annotations
@@ -53,6 +55,16 @@ def neighbours_of(tour: list[int]) -> list[list[int]]:
     for i, c in enumerate(tour):
         adj[c] = [tour[i - 1], tour[(i + 1) % n]]
     return adj
+
+
+def canonical(tour: list[int]) -> list[int]:
+    """The tour from city 0, towards the smaller of its two neighbours, so
+    that the same cycle is always read the same way and the seeded walks
+    through the AB-cycles repeat for the same tours. (Runs under a time
+    limit may end on different tours of equal length.)"""
+    i = tour.index(0)
+    tour = tour[i:] + tour[:i]
+    return tour if tour[1] < tour[-1] else [0] + tour[:0:-1]
 
 
 def ab_cycles(a_tour: list[int], b_tour: list[int], rng: random.Random) -> list[list[int]]:
@@ -94,19 +106,22 @@ def ab_cycles(a_tour: list[int], b_tour: list[int], rng: random.Random) -> list[
     return cycles
 
 
-def child(a_tour: list[int], cycle: list[int], dist, near) -> tuple[list[int], int, set[int]]:
-    """A with the cycle's arcs exchanged and its subtours joined; returns
-    the tour, its length minus A's, and the cities whose arcs changed."""
+def child(a_tour: list[int], cycles: list[list[int]], dist, near) -> tuple[list[int], int, set[int]]:
+    """A with the cycles' arcs exchanged (an E-set of one or more
+    AB-cycles) and its subtours joined; returns the tour, its length minus
+    A's, and the cities whose arcs changed."""
     n = len(a_tour)
     adj = [list(p) for p in neighbours_of(a_tour)]
     delta = 0
-    touched = set(cycle)
-    for i in range(len(cycle) - 1):
-        u, v = cycle[i], cycle[i + 1]
-        if i % 2 == 0:
-            adj[u].remove(v); adj[v].remove(u); delta -= dist(u, v)
-        else:
-            adj[u].append(v); adj[v].append(u); delta += dist(u, v)
+    touched = set()
+    for cycle in cycles:
+        touched |= set(cycle)
+        for i in range(len(cycle) - 1):
+            u, v = cycle[i], cycle[i + 1]
+            if i % 2 == 0:
+                adj[u].remove(v); adj[v].remove(u); delta -= dist(u, v)
+            else:
+                adj[u].append(v); adj[v].append(u); delta += dist(u, v)
     while True:
         component = [-1] * n
         subtours = []
@@ -227,6 +242,8 @@ def main() -> int:
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--tsplib-dir", type=Path, default=Path("../shared/tsplib"))
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
+    ap.add_argument("--pairs", action="store_true",
+                    help="also every child of two AB-cycles at once (a few minutes more)")
     args = ap.parse_args()
     lo, hi = (int(x) for x in args.seeds.split("-"))
     path = compare.find_instance_file(args.instance, args.tsplib_dir)
@@ -241,7 +258,7 @@ def main() -> int:
         if res.get("tour") is None:
             print(f"seed {seed}: {res.get('error') or res.get('timeout')}", file=sys.stderr)
             return 1
-        tour = res["tour"]
+        tour = canonical(res["tour"])
         tours.append(tour)
         lengths.append(sum(dist(tour[i - 1], tour[i]) for i in range(len(tour))))
         print(f"seed {seed}: {lengths[-1]}", file=sys.stderr, flush=True)
@@ -254,21 +271,31 @@ def main() -> int:
             cycles = ab_cycles(a, b, rng)
             before, after = [], []
             for cycle in cycles:
-                tour, delta, touched = child(a, cycle, dist, near)
+                tour, delta, touched = child(a, [cycle], dist, near)
                 before.append(delta)
                 after.append(delta - repair(tour, touched, dist, near)[1])
+            # E-sets of two cycles (EAX's multi-cycle children), repaired.
+            pairs = []
+            if args.pairs:
+                for x in range(len(cycles)):
+                    for y in range(x + 1, len(cycles)):
+                        tour, delta, touched = child(a, [cycles[x], cycles[y]], dist, near)
+                        pairs.append(delta - repair(tour, touched, dist, near)[1])
             rows.append((i, j, len(cycles), sum(1 for x in before if x < 0), sum(1 for x in after if x < 0),
-                         min(after, default=0)))
+                         min(after, default=0), len(pairs), sum(1 for x in pairs if x < 0), min(pairs, default=0)))
             print(f"A = seed {lo + i}, B = seed {lo + j}: {rows[-1][2:]}", file=sys.stderr, flush=True)
     gap = (lambda L: f"{100.0 * (L - optimum) / optimum:.3f} %") if optimum else (lambda L: "–")
-    lines = [f"# Single-AB-cycle children of routeplan's tours: {inst.name}, {args.time_limit:g} s, "
+    lines = [f"# AB-cycle children of routeplan's tours: {inst.name}, {args.time_limit:g} s, "
              f"seeds {args.seeds}", "",
              f"`{' '.join(sys.argv)}`", "",
              "| seed | length | gap |", "|---|---|---|"]
     lines += [f"| {lo + k} | {L} | {gap(L)} |" for k, L in enumerate(lengths)]
     lines += ["", "| A (seed) | B (seed) | AB-cycles | children shorter than A | after repair | "
-              "best child − A after repair |", "|---|---|---|---|---|---|"]
-    lines += [f"| {lo + i} ({lengths[i]}) | {lo + j} | {n} | {x} | {y} | {best} |" for i, j, n, x, y, best in rows]
+              "best child − A after repair | two-cycle children | shorter after repair | best − A |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {lo + i} ({lengths[i]}) | {lo + j} | {n} | {x} | {y} | {best} | "
+              + (f"{m} | {z} | {best2} |" if args.pairs else "– | – | – |")
+              for i, j, n, x, y, best, m, z, best2 in rows]
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "recombine.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
