@@ -31,8 +31,8 @@ import Darwin
 /// of equal cost all along the tour between meetings; the components
 /// holding changes of both (74 of 855 at one meeting) split every mix
 /// into several cycles, no meeting merged, and each adoption threw away
-/// half the work: pla85900 at 120 s went from 0.363 % to 0.607 % (seed 1). So searches meet for node counts in
-/// ``SearchTuning/pairedSearchNodes``.
+/// half the work: pla85900 at 120 s went from 0.363 % to 0.607 % (seed 1).
+/// So searches meet for node counts in ``SearchTuning/pairedSearchNodes``.
 ///
 /// Meetings happen after the same kick counts on both sides, and what they
 /// produce depends only on the two tours, so a pair bounded by kicks stays

@@ -80,18 +80,19 @@ enum TourMerge {
         case (false, true): return .onlySecondChanged
         case (true, true): break
         }
-        // Components: changed cities linked by the arcs a tour removed or added.
-        var components = UnionFind(count: n)
-        func link(_ c: Int, _ list: [Int32]) {
+        // The arcs at c that `list` added (+1) or removed (−1) against the base.
+        func changedArcs(_ list: [Int32], _ c: Int, _ body: (_ other: Int, _ sign: Int) -> Void) {
             for s in 0..<2 {
-                let added = Int(list[2 &* c &+ s]), removed = around[2 &* c &+ s]
-                if !has(around, c, Int32(added)) { components.union(c, added) }
-                if !has(list, c, removed) { components.union(c, Int(removed)) }
+                let added = list[2 &* c &+ s], removed = around[2 &* c &+ s]
+                if !has(around, c, added) { body(Int(added), 1) }
+                if !has(list, c, removed) { body(Int(removed), -1) }
             }
         }
+        // Components: changed cities linked by the arcs a tour removed or added.
+        var components = UnionFind(count: n)
         for c in 0..<n {
-            if byA[c] { link(c, inA) }
-            if byB[c] { link(c, inB) }
+            if byA[c] { changedArcs(inA, c) { other, _ in components.union(c, other) } }
+            if byB[c] { changedArcs(inB, c) { other, _ in components.union(c, other) } }
         }
         // Per component: which tours changed it, and what their changes
         // there cost against the base (each changed arc counted at both ends).
@@ -99,11 +100,7 @@ enum TourMerge {
         var deltaA = [Int](repeating: 0, count: n), deltaB = [Int](repeating: 0, count: n)
         func delta(_ list: [Int32], _ c: Int) -> Int {
             var change = 0
-            for s in 0..<2 {
-                let added = Int(list[2 &* c &+ s]), removed = Int(around[2 &* c &+ s])
-                if !has(around, c, Int32(added)) { change += cost(c, added) }
-                if !has(list, c, Int32(removed)) { change -= cost(c, removed) }
-            }
+            changedArcs(list, c) { other, sign in change += sign * cost(c, other) }
             return change
         }
         for c in 0..<n where byA[c] || byB[c] {
