@@ -110,14 +110,9 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     private var queued: [Bool]
     private var queue: [Int32] = []
     private var queueHead = 0
-    /// The arcs added by the Lin–Kernighan chain being built.
-    var chain: [(Int32, Int32)] = []
     /// The flips of the Lin–Kernighan chain being built, applied to
     /// ``tour`` only when the chain closes with a gain.
     var pending: PendingFlips
-    /// Scratch for the Lin–Kernighan candidates of each depth.
-    var lkScore: [Int]
-    var lkCity: [Int32]
 
     /// - Parameters:
     ///   - neighbours: each city's `k` candidate neighbours, cheapest first, flat.
@@ -140,8 +135,6 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         cost = costs.tourCost(start)
         queued = [Bool](repeating: false, count: n)
         pending = PendingFlips(n: costs.count, capacity: breadth.count)
-        lkScore = [Int](repeating: 0, count: breadth.count * SearchTuning.widestBreadth)
-        lkCity = [Int32](repeating: 0, count: 2 * breadth.count * SearchTuning.widestBreadth)
         usesOrMove = costs is DoubledCosts
     }
 
