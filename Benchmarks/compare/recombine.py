@@ -258,9 +258,12 @@ def main() -> int:
         if res.get("tour") is None:
             print(f"seed {seed}: {res.get('error') or res.get('timeout')}", file=sys.stderr)
             return 1
-        tour = canonical(res["tour"])
-        tours.append(tour)
-        lengths.append(sum(dist(tour[i - 1], tour[i]) for i in range(len(tour))))
+        length, problem = inst.evaluate(res["tour"])
+        if problem:
+            print(f"seed {seed}: {problem}", file=sys.stderr)
+            return 1
+        tours.append(canonical(res["tour"]))
+        lengths.append(length)
         print(f"seed {seed}: {lengths[-1]}", file=sys.stderr, flush=True)
     rng = random.Random(1)
     rows = []
