@@ -70,12 +70,16 @@ extension TSPLIBInstance {
                 let started = ContinuousClock.now
                 guard let matrix = try? CostMatrix(instance, stoppingWith: control) else { return nil }
                 // The bound then scans every pair again for its sparse graph,
-                // which took 40–90 % of the matrix's own time on fnl4461 (both
-                // beside the two searches), and only stops after that. With
-                // less time left than the matrix took, it would end past the
-                // deadline, so it is given up too: at 0.3 s fnl4461's matrix
-                // was done with 25 ms to go, and the bound (the 1-tree at
-                // π = 0, 7.7 % below the optimum) ran the solve to 0.38 s.
+                // which took 0.4–1.1 times as long as the matrix on fnl4461
+                // (both beside the two searches; four runs at 0.3–1 s), and
+                // only checks the deadline after that. With less time left
+                // than the matrix took, it could end past the deadline, so it
+                // is given up too: at 0.3 s fnl4461's matrix was done with
+                // 25 ms to go, and the bound (the 1-tree at π = 0, 7.7 % below
+                // the optimum) ran the solve to 0.36–0.38 s. Asking for 1.25
+                // times the matrix's time dropped bounds at 0.4–0.5 s that
+                // ended in time, and no run at 0.2–1 s ended late without it
+                // (`Benchmarks/compare/deadline.py`).
                 if let deadline = control.deadline,
                    ContinuousClock.now.duration(to: deadline) < started.duration(to: .now) { return nil }
                 return LowerBound.compute(matrix, endpoints: .roundTrip(from: 0), upperBound: nil, control: control)
