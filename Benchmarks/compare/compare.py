@@ -1159,6 +1159,12 @@ def log(msg: str):
     print(msg, file=sys.stderr, flush=True)
 
 
+def seed_range(text: str) -> list[int]:
+    """Seeds written "K" or "LO-HI" (both ends included)."""
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
 def parse_sizes(text: str) -> list[int]:
     sizes = []
     for part in text.split(","):

@@ -32,11 +32,6 @@ import compare  # noqa: E402  (instance reader, evaluator, routeplan runner, mac
 TOLERANCE = 1.05
 
 
-def seeds_of(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
-
-
 def run_one(binary: str, path: Path, inst: compare.Instance, opt: int, budget: float, seed: int) -> dict:
     res = compare.run_routeplan(binary, path, budget, seed=seed, hard_cap=10 * budget + 30)
     tour = res.pop("tour", None)
@@ -99,7 +94,7 @@ def main():
         for budget in (float(b) for b in args.budgets.split(",")):
             row = {"instance": name, "budget": budget, **{label: [] for label in binaries}}
             rows.append(row)
-            for seed in seeds_of(args.seeds):
+            for seed in compare.seed_range(args.seeds):
                 for label, binary in binaries.items():
                     res = run_one(binary, path, inst, opt, budget, seed)
                     row[label].append(res)

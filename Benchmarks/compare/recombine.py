@@ -245,7 +245,6 @@ def main() -> int:
     ap.add_argument("--pairs", action="store_true",
                     help="also every child of two AB-cycles at once (some 20 s more on pcb3038)")
     args = ap.parse_args()
-    lo, hi = (int(x) for x in args.seeds.split("-"))
     path = compare.find_instance_file(args.instance, args.tsplib_dir)
     inst = compare.load_instance(path)
     listed = compare.read_optima(args.tsplib_dir).get(inst.name, {}).get("opt", "")
@@ -253,7 +252,8 @@ def main() -> int:
     dist = inst.dist
     near = nearest_lists(inst)
     tours, lengths = [], []
-    for seed in range(lo, hi + 1):
+    seeds = compare.seed_range(args.seeds)
+    for seed in seeds:
         res = compare.run_routeplan(args.routeplan, path, args.time_limit, seed=seed)
         if res.get("tour") is None:
             print(f"seed {seed}: {res.get('error') or res.get('timeout')}", file=sys.stderr)
@@ -286,17 +286,17 @@ def main() -> int:
                         pairs.append(delta - repair(tour, touched, dist, near)[1])
             rows.append((i, j, len(cycles), sum(1 for x in before if x < 0), sum(1 for x in after if x < 0),
                          min(after, default=0), len(pairs), sum(1 for x in pairs if x < 0), min(pairs, default=0)))
-            print(f"A = seed {lo + i}, B = seed {lo + j}: {rows[-1][2:]}", file=sys.stderr, flush=True)
+            print(f"A = seed {seeds[i]}, B = seed {seeds[j]}: {rows[-1][2:]}", file=sys.stderr, flush=True)
     gap = (lambda L: f"{100.0 * (L - optimum) / optimum:.3f} %") if optimum else (lambda L: "–")
     lines = [f"# AB-cycle children of routeplan's tours: {inst.name}, {args.time_limit:g} s, "
              f"seeds {args.seeds}", "",
              f"`{' '.join(sys.argv)}`", "",
              "| seed | length | gap |", "|---|---|---|"]
-    lines += [f"| {lo + k} | {L} | {gap(L)} |" for k, L in enumerate(lengths)]
+    lines += [f"| {seeds[k]} | {L} | {gap(L)} |" for k, L in enumerate(lengths)]
     lines += ["", "| A (seed) | B (seed) | AB-cycles | children shorter than A | after repair | "
               "best child − A after repair | two-cycle children | shorter after repair | best − A |",
               "|---|---|---|---|---|---|---|---|---|"]
-    lines += [f"| {lo + i} ({lengths[i]}) | {lo + j} | {n} | {x} | {y} | {best} | "
+    lines += [f"| {seeds[i]} ({lengths[i]}) | {seeds[j]} | {n} | {x} | {y} | {best} | "
               + (f"{m} | {z} | {best2} |" if args.pairs else "– | – | – |")
               for i, j, n, x, y, best, m, z, best2 in rows]
     args.out.mkdir(parents=True, exist_ok=True)

@@ -80,8 +80,8 @@ extension TSPLIBInstance {
                 // times the matrix's time dropped bounds at 0.4–0.5 s that
                 // ended in time, and no run at 0.2–1 s ended late without it
                 // (`Benchmarks/compare/deadline.py`).
-                if let deadline = control.deadline,
-                   ContinuousClock.now.duration(to: deadline) < started.duration(to: .now) { return nil }
+                let built = ContinuousClock.now
+                if let deadline = control.deadline, built.duration(to: deadline) < started.duration(to: built) { return nil }
                 return LowerBound.compute(matrix, endpoints: .roundTrip(from: 0), upperBound: nil, control: control)
             }
         }
