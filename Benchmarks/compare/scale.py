@@ -15,7 +15,10 @@ clock starts), run K = 1, 2, … as repeated runs (fast-tsp takes no seed).
 Peak memory of each routeplan process is read from wait4's rusage.
 
 Writes `scale.md` and `scale.json` into --out (default
-Benchmarks/compare/results/), rewritten after every cell.
+Benchmarks/compare/results/), rewritten after every cell. `--plan midsize`
+runs the symmetric TSPLIB instances of 400–1,100 stops that compare.py's
+peer table leaves out instead (1 s, six runs each) and writes `midsize.md`
+and `midsize.json`.
 
 Install fast-tsp outside the repository, pinned in requirements-scale.txt:
 
@@ -48,6 +51,13 @@ PLAN = [
 TARGETS = {("pr1002", 1): "optimal 12/12", ("pcb3038", 1): "≤ 0.13 % and below fast-tsp",
            ("fnl4461", 1): "≤ 0.28 % and below fast-tsp", ("pcb3038", 10): "≤ 0.05 %",
            ("fnl4461", 10): "≤ 0.08 %", ("usa13509", 30): "≤ 0.15 %", ("pla85900", 120): "≤ 0.5 %, ≤ 1 GB"}
+# The symmetric TSPLIB instances of 400–1,100 stops that the peer table of
+# compare.py leaves out, at 1 s: where the matrix path's α lists are used.
+MIDSIZE = [(name, 1, 6, True) for name in
+           ("rd400", "fl417", "gr431", "pr439", "d493", "u574", "rat575", "p654", "d657", "gr666", "u724",
+            "u1060", "vm1084")]
+PLANS = {"issue": ("scale", "The heuristic at scale: routeplan and fast-tsp", PLAN),
+         "midsize": ("midsize", "The heuristic on 400–1,100 stops: routeplan and fast-tsp", MIDSIZE)}
 BEFORE = {("pr1002", 1): "optimal 6/12", ("pcb3038", 1): "0.34–0.40 %", ("fnl4461", 1): "0.38–0.46 %",
           ("usa13509", 30): "0.26 %", ("pla85900", 120): "0.85 %"}
 
@@ -105,7 +115,8 @@ def fmt(x: float | None) -> str:
 
 def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "scale.json").write_text(json.dumps({"machine": info, "rows": rows, "partial": partial},
+    stem, title, _ = PLANS[args.plan]
+    (out_dir / f"{stem}.json").write_text(json.dumps({"machine": info, "rows": rows, "partial": partial},
                                                    indent=1))
     extra = [f"- fast-tsp: `find_tour(D, duration_seconds=T, max_threads={args.threads})`; "
              f"routeplan: `solve --heuristic --time-limit T --seed K` (its own threads: two searches "
@@ -114,11 +125,13 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
              "bound: % below the optimum of routeplan's reported lower bound"]
     if partial:
         extra.append("- **Partial results** (the run was stopped or is still going)")
-    lines = compare.header_md("The heuristic at scale: routeplan and fast-tsp", info, extra)
+    lines = compare.header_md(title, info, extra)
+    # The issue's plan has targets and earlier figures; the mid-size one does not.
+    issue = args.plan == "issue"
     lines += ["| instance | budget | runs | routeplan gap % mean (min–max) | optimal | fast-tsp gap % mean (min–max) "
-              "| fast-tsp optimal | routeplan bound below opt % | routeplan s (max) | peak MiB (max) | target "
-              "| before (issue 19) |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "| fast-tsp optimal | routeplan bound below opt % | routeplan s (max) | peak MiB (max) "
+              + ("| target | before (issue 19) |" if issue else "|"),
+              "|---|---|---|---|---|---|---|---|---|---" + ("|---|---|" if issue else "|")]
     for row in rows:
         rp, ft = summarise(row["routeplan"]), summarise(row.get("fast_tsp", []))
         bounds = [c["bound_below_percent"] for c in row["routeplan"] if c.get("bound_below_percent") is not None]
@@ -133,8 +146,9 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
             f"| {rp.get('optimal', 0)}/{rp.get('runs', 0)} | {ft_cell} "
             f"| {ft_optimal} "
             f"| {fmt(statistics.mean(bounds)) if bounds else '—'} | {max(secs):.3f} | "
-            f"{max(rss) if rss else '—'} | {TARGETS.get(key, '')} | {BEFORE.get(key, '—')} |")
-    (out_dir / "scale.md").write_text("\n".join(lines) + "\n")
+            f"{max(rss) if rss else '—'} |"
+            + (f" {TARGETS.get(key, '')} | {BEFORE.get(key, '—')} |" if issue else ""))
+    (out_dir / f"{stem}.md").write_text("\n".join(lines) + "\n")
 
 
 def main():
@@ -145,6 +159,9 @@ def main():
     ap.add_argument("--out", type=Path, default=compare.HERE / "results")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 2,
                     help="fast-tsp's max_threads (default: all cores, as routeplan uses)")
+    ap.add_argument("--plan", choices=sorted(PLANS), default="issue",
+                    help="issue: issue 19's instances (writes scale.*); midsize: the symmetric TSPLIB "
+                         "instances of 400–1,100 stops outside compare.py's table, 1 s, 6 runs (writes midsize.*)")
     ap.add_argument("--only", default="", help="comma-separated instance names to keep from the plan")
     ap.add_argument("--runs", type=int, default=0, help="cap on runs per cell (0: the plan's)")
     ap.add_argument("--budget-scale", type=float, default=1.0,
@@ -157,7 +174,7 @@ def main():
     keep = set(filter(None, args.only.split(",")))
     info = compare.machine_info(args.routeplan)
     rows: list[dict] = []
-    for name, budget, runs, peers in PLAN:
+    for name, budget, runs, peers in PLANS[args.plan][2]:
         if keep and name not in keep:
             continue
         budget = budget * args.budget_scale
