@@ -117,7 +117,7 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
     out_dir.mkdir(parents=True, exist_ok=True)
     stem, title, _ = PLANS[args.plan]
     (out_dir / f"{stem}.json").write_text(json.dumps({"machine": info, "rows": rows, "partial": partial},
-                                                   indent=1))
+                                                      indent=1))
     extra = [f"- fast-tsp: `find_tour(D, duration_seconds=T, max_threads={args.threads})`; "
              f"routeplan: `solve --heuristic --time-limit T --seed K` (its own threads: two searches "
              f"and the lower bound), time counting the read of the file",
