@@ -737,7 +737,7 @@ def record_result(inst: Instance, opt: int | None, budget, solver: str, res: dic
         rec.update(status="invalid", invalid_reason=why)
     else:
         rec.update(status="ok", length=length,
-                   gap_percent=None if not opt else 100.0 * (length - opt) / opt)
+                   gap_percent=gap_percent(length, opt))
         if rec.get("claimed_length") is not None and rec["claimed_length"] != length:
             rec["claim_mismatch"] = f"solver reported {rec['claimed_length']}, evaluator {length}"
         if solver == "routeplan" and opt is not None and rec.get("lower_bound") is not None \
@@ -1157,6 +1157,11 @@ def self_test(args) -> int:
 
 def log(msg: str):
     print(msg, file=sys.stderr, flush=True)
+
+
+def gap_percent(length: int | None, opt: int | None) -> float | None:
+    """How far `length` is above the optimum `opt`, in %; None without either."""
+    return None if length is None or not opt else 100.0 * (length - opt) / opt
 
 
 def seed_range(text: str) -> list[int]:

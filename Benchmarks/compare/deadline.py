@@ -36,8 +36,7 @@ def run_one(binary: str, path: Path, inst: compare.Instance, opt: int, budget: f
     res = compare.run_routeplan(binary, path, budget, seed=seed, hard_cap=10 * budget + 30)
     tour = res.pop("tour", None)
     length, why = (None, res.get("error") or res.get("timeout")) if tour is None else inst.evaluate(tour)
-    res.update(seed=seed, length=length, invalid=why,
-               gap_percent=None if length is None else 100.0 * (length - opt) / opt)
+    res.update(seed=seed, length=length, invalid=why, gap_percent=compare.gap_percent(length, opt))
     return res
 
 

@@ -97,10 +97,6 @@ def run_routeplan_rss(binary: str, path: Path, budget: float, seed: int, hard_ca
     return res
 
 
-def gap(length: int | None, opt: int) -> float | None:
-    return None if length is None else 100.0 * (length - opt) / opt
-
-
 def summarise(cells: list[dict]) -> dict:
     gaps = [c["gap_percent"] for c in cells if c.get("gap_percent") is not None]
     if not gaps:
@@ -154,8 +150,7 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--routeplan", default=os.environ.get("ROUTEPLAN_BIN"), required=False)
-    ap.add_argument("--tsplib-dir", type=Path,
-                    default=Path(os.environ.get("TSPLIB_DIR", compare.REPO.parent / "shared" / "tsplib")))
+    ap.add_argument("--tsplib-dir", type=Path, default=Path(compare.default_tsplib_dir()))
     ap.add_argument("--out", type=Path, default=compare.HERE / "results")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 2,
                     help="fast-tsp's max_threads (default: all cores, as routeplan uses)")
@@ -189,7 +184,7 @@ def main():
             rp = run_routeplan_rss(args.routeplan, path, budget, k, hard_cap)
             length, why = (None, rp.get("error")) if rp.get("tour") is None else inst.evaluate(rp["tour"])
             rp.pop("tour", None)
-            rp.update(seed=k, length=length, invalid=why, gap_percent=gap(length, opt))
+            rp.update(seed=k, length=length, invalid=why, gap_percent=compare.gap_percent(length, opt))
             if rp.get("lower_bound") is not None:
                 rp["bound_below_percent"] = 100.0 * (opt - rp["lower_bound"]) / opt
             row["routeplan"].append(rp)
@@ -201,7 +196,7 @@ def main():
                 length, why = (None, ft.get("error", ft.get("skipped"))) if ft.get("tour") is None \
                     else inst.evaluate(ft["tour"])
                 ft.pop("tour", None)
-                ft.update(run=k, length=length, invalid=why, gap_percent=gap(length, opt))
+                ft.update(run=k, length=length, invalid=why, gap_percent=compare.gap_percent(length, opt))
                 row["fast_tsp"].append(ft)
                 print(f"{name} {budget:g}s fast-tsp run {k}: gap {fmt(ft['gap_percent'])} %", file=sys.stderr)
                 write(args.out, info, rows, args, partial=True)
