@@ -27,7 +27,7 @@ extension SymmetricCosts {
     func alphaNearest(_ k: Int) -> [Int32] {
         precondition(k >= 1 && k < count, "need 1 ≤ k < n")
         let tree = minimumSpanningTree()
-        return alphaRows(0..<count, k: k, tree: tree)
+        return alphaRows(0..<count, lengths: [k], tree: tree)[0]
     }
 
     /// A minimum spanning tree by Prim's algorithm on the dense graph:
@@ -64,14 +64,18 @@ extension SymmetricCosts {
     }
 
     /// The candidate lists of the nodes in `rows` (see ``alphaNearest(_:)``),
-    /// `rows.count · k` entries, row by row.
+    /// one set for each length in `lengths`: for a length L, `rows.count · L`
+    /// entries, row by row. Each is the list ``alphaNearest(_:)`` gives for
+    /// its length (a node's L α-nearest are the first L of its longest
+    /// list's, in α order), from one scan.
     /// - Complexity: O(n · rows.count) time (O(n · k · rows.count) in the
-    ///   worst case), O(n) memory besides the result.
-    func alphaRows(_ rows: Range<Int>, k: Int,
-                   tree: (parent: [Int], parentCost: [Int], order: [Int])) -> [Int32] {
+    ///   worst case, k the longest length), O(n) memory besides the result.
+    func alphaRows(_ rows: Range<Int>, lengths: [Int],
+                   tree: (parent: [Int], parentCost: [Int], order: [Int])) -> [[Int32]] {
         let n = count
+        let k = lengths.max() ?? 0
         let parent = tree.parent, parentCost = tree.parentCost, treeOrder = tree.order
-        var list = [Int32](repeating: 0, count: rows.count * k)
+        var lists = lengths.map { [Int32](repeating: 0, count: rows.count * $0) }
         var beta = [Int](repeating: 0, count: n)
         var onPath = [Int](repeating: -1, count: n)
         var bestAlpha = [Int](repeating: 0, count: k)
@@ -129,12 +133,16 @@ extension SymmetricCosts {
                     }
                 }
             }
-            // Cheapest first: the searches stop scanning at the first
-            // candidate that costs more than the gain left.
-            let chosen = (0..<k).sorted { (bestCost[$0], bestNode[$0]) < (bestCost[$1], bestNode[$1]) }
-            for (slot, index) in chosen.enumerated() { list[(i - rows.lowerBound) * k + slot] = bestNode[index] }
+            // Each length's α-nearest, cheapest first: the searches stop
+            // scanning at the first candidate that costs more than the gain left.
+            for (set, length) in lengths.enumerated() {
+                let chosen = (0..<length).sorted { (bestCost[$0], bestNode[$0]) < (bestCost[$1], bestNode[$1]) }
+                for (slot, index) in chosen.enumerated() {
+                    lists[set][(i - rows.lowerBound) * length + slot] = bestNode[index]
+                }
+            }
         }
-        return list
+        return lists
     }
 }
 
@@ -150,15 +158,27 @@ extension MatrixCosts {
     /// both threads, and gives them to both searches.
     /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
     func alphaNearestInParallel(_ k: Int) -> [Int32] {
+        alphaNearestInParallel(lengths: [k])[0]
+    }
+
+    /// ``alphaNearest(_:)`` for each length in `lengths`, from one spanning
+    /// tree and one scan per node, on this thread and one more (what
+    /// ``RouteSolver`` gives two searches that keep lists of different
+    /// lengths).
+    /// - Precondition: 1 ≤ each length < n.
+    /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
+    func alphaNearestInParallel(lengths: [Int]) -> [[Int32]] {
         let n = count
-        precondition(k >= 1 && k < n, "need 1 ≤ k < n")
+        precondition(!lengths.isEmpty && lengths.allSatisfy { $0 >= 1 && $0 < n }, "need 1 ≤ k < n")
         let tree = minimumSpanningTree()
         // The first rows' β walks are no cheaper than the last ones': halves.
         let half = n / 2
         let costs = self
-        let other = OwnThread { costs.alphaRows(half..<n, k: k, tree: tree) }
-        let first = alphaRows(0..<half, k: k, tree: tree)
-        guard case .success(let second) = other.result() else { return alphaNearest(k) }
-        return first + second
+        let other = OwnThread { costs.alphaRows(half..<n, lengths: lengths, tree: tree) }
+        let first = alphaRows(0..<half, lengths: lengths, tree: tree)
+        guard case .success(let second) = other.result() else {
+            return alphaRows(half..<n, lengths: lengths, tree: tree).enumerated().map { first[$0.offset] + $0.element }
+        }
+        return zip(first, second).map { $0 + $1 }
     }
 }

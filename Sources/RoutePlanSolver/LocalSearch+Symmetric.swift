@@ -246,9 +246,10 @@ extension LocalSearch {
         _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl, candidates: [Int32]? = nil,
         partner: (SearchPartner, side: Int)? = nil
     ) throws -> SymmetricTour {
-        let k = SearchTuning.candidateCount(for: costs)
+        // Given lists may be of any length k (count · k entries).
+        let k = candidates.map { $0.count / costs.count } ?? SearchTuning.candidateCount(for: costs)
         let lists = candidates ?? costs.alphaNearest(k)
-        precondition(lists.count == costs.count * k, "candidate lists must hold count · k entries")
+        precondition(k >= 1 && lists.count == costs.count * k, "candidate lists must hold count · k entries")
         return try runSymmetric(costs, neighbours: lists, k: k, nodes: nodes,
                                 seed: seed, kicks: kicks, control: control, partner: partner).0
     }

@@ -64,9 +64,10 @@ public enum LocalSearch {
     }
 
     /// ``solve(_:endpoints:seed:kicks:control:routeArrayOnly:)`` with the
-    /// symmetric round trip's candidate lists given (see
-    /// ``SymmetricCosts/alphaNearest(_:)``; ignored for other problems), so
-    /// that two searches on one matrix need not compute them twice.
+    /// symmetric round trip's candidate lists given (each city's k
+    /// candidates, cheapest first, `matrix.count · k` entries, any k ≥ 1;
+    /// see ``SymmetricCosts/alphaNearest(_:)``; ignored for other problems),
+    /// so that two searches on one matrix need not compute them twice.
     ///
     /// With a `partner`, the symmetric form's search is one side of a pair
     /// (see ``SearchPartner``).

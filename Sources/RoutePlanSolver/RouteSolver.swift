@@ -323,15 +323,18 @@ public enum RouteSolver {
             let asymmetric = !matrix.isSymmetric
             let seed = options.seed
             let twoSearches = options.parallelSearch && threads >= 2 && free >= LocalSearch.symmetricFormMinimum
-            // A symmetric round trip's two searches share one set of candidate
-            // lists, computed here on both threads (see
-            // `MatrixCosts.alphaNearestInParallel`).
-            var candidates: [Int32]?
+            // A symmetric round trip's two searches take their candidate
+            // lists from one computation on both threads (see
+            // `MatrixCosts.alphaNearestInParallel`): the first keeps each
+            // city's 8 α-nearest, the second its 10, so that a trap of one
+            // set of lists does not hold both (`SearchTuning.secondSearchNeighbours`).
+            var lists: [[Int32]]?
             if twoSearches && !asymmetric && endpoints.isRoundTrip {
                 let costs = MatrixCosts(matrix: matrix)
-                candidates = costs.alphaNearestInParallel(SearchTuning.candidateCount(for: costs))
+                lists = costs.alphaNearestInParallel(
+                    lengths: [SearchTuning.candidateCount(for: costs), SearchTuning.secondSearchCandidateCount(for: costs)])
             }
-            let lists = candidates
+            let firstLists = lists?[0], secondLists = lists?[1]
             // Two searches through the symmetric form on many nodes meet to
             // go on from one tour (see `SearchPartner`).
             let partner: SearchPartner? = !twoSearches || asymmetric ? nil
@@ -341,13 +344,14 @@ public enum RouteSolver {
             if twoSearches {
                 second = {
                     try LocalSearch.solve(matrix, endpoints: endpoints, seed: secondSeed(seed), kicks: nil,
-                                          control: control, routeArrayOnly: asymmetric, candidates: lists,
+                                          control: control, routeArrayOnly: asymmetric, candidates: secondLists,
                                           partner: partner.map { ($0, side: 1) })
                 }
             }
             return try bestOfTwo(second: second) {
                 try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, kicks: nil, control: control,
-                                      routeArrayOnly: false, candidates: lists, partner: partner.map { ($0, side: 0) })
+                                      routeArrayOnly: false, candidates: firstLists,
+                                      partner: partner.map { ($0, side: 0) })
             }
         }
     }

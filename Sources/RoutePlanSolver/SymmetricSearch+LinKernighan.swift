@@ -214,9 +214,38 @@ enum SearchTuning {
     /// of them is the city's own entry or exit.
     static let doubledNeighbours = 7
 
+    /// Candidate neighbours per city for the second of the two searches of
+    /// a symmetric round trip on a matrix (see ``RouteSolver``): its 10
+    /// α-nearest, where the first search keeps ``neighbours``.
+    ///
+    /// Two searches on the same lists can share a trap. On pr439 both
+    /// searches of every seed ended 0.845 % above the optimum, at 1 s and at
+    /// 10 s: the optimal tour needs the arc {415, 419} (TSPLIB's numbers),
+    /// 9th on both its ends' α lists. Lists of two lengths hedge
+    /// where two seeds cannot. At 1 s, seeds 1–12, on 14 TSPLIB instances of
+    /// 400–1,084 stops (the mid-size set and pr1002), the mean gap went from
+    /// 0.152 to 0.070 %: pr439 from 0.845 % to 0.004 % (11 of 12 optimal),
+    /// the other 13 from 0.099 to 0.075 % (better on seeds 1–6, 0.111 →
+    /// 0.058 %, level on 7–12, 0.087 → 0.093 %). What it costs: the
+    /// instances where both searches on 8 candidates each had a chance now
+    /// have one. pr1002 went from 12 to 10 of 30 seeds optimal (seeds 1–30),
+    /// att532 from 12 to 10 of 12; pcb442 stayed at 9 of 12, and 16 smaller
+    /// instances stayed optimal for seeds 1–4. A second search on 9 or 12
+    /// candidates did worse than on 10 (seeds 7–12: 0.113 and 0.130 %,
+    /// against 0.086 %), and both searches on 10 cost pr1002 more (7 → 5 of
+    /// 12) for the same gain on pr439 (`Benchmarks/README.md`, fourteenth
+    /// round).
+    static let secondSearchNeighbours = 10
+
     /// How many candidates each city of `costs` keeps.
     static func candidateCount(for costs: some SymmetricCosts) -> Int {
         min(costs is DoubledCosts ? doubledNeighbours : neighbours, costs.count - 1)
+    }
+
+    /// How many candidates each city keeps in the second search of a
+    /// symmetric round trip on `costs` (see ``secondSearchNeighbours``).
+    static func secondSearchCandidateCount(for costs: MatrixCosts) -> Int {
+        min(secondSearchNeighbours, costs.count - 1)
     }
     /// How many alternatives the Lin–Kernighan step tries at each depth
     /// before giving up on that branch; its length is the deepest move

@@ -77,6 +77,24 @@ struct AlphaNearnessTests {
         }
     }
 
+    @Test("lists of several lengths from one scan are each length's own lists", arguments: [9, 64, 301])
+    func severalLengths(n: Int) throws {
+        for seed: UInt64 in 1...3 {
+            var gen = InstanceGenerator(seed: seed &* 7_907 &+ UInt64(n))
+            // Seed 3: costs with many ties, where the order of equal α-values decides.
+            let matrix = seed == 1 ? try gen.euclidean(n)
+                : seed == 2 ? try gen.symmetric(n)
+                : try CostMatrix(count: n) { i, j in ((i * 37 + j * 37) % 101) * 10 + (i + j) % 7 }
+            let costs = MatrixCosts(matrix: matrix)
+            let lengths = [min(8, n - 1), min(10, n - 1), min(3, n - 1)]
+            let lists = costs.alphaNearestInParallel(lengths: lengths)
+            #expect(lists.count == lengths.count)
+            for (set, k) in lengths.enumerated() {
+                #expect(lists[set] == costs.alphaNearest(k), "seed \(seed), n \(n), k \(k)")
+            }
+        }
+    }
+
     @Test("the lists computed on two threads equal the one-thread lists", arguments: [9, 64, 301])
     func parallelEqualsSequential(n: Int) throws {
         for seed: UInt64 in 1...3 {

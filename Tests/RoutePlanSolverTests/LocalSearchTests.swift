@@ -391,6 +391,28 @@ struct SymmetricSearchTests {
         #expect(optimal >= 9, "\(optimal) of 10 optimal")
     }
 
+    @Test("given candidate lists of any length are searched as given (the second search's 10)")
+    func givenListLengths() async throws {
+        var optimal = 0
+        for seed: UInt64 in 1...6 {
+            var gen = InstanceGenerator(seed: seed &* 53)
+            let matrix = try gen.euclidean(14)
+            let exact = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
+            let costs = MatrixCosts(matrix: matrix)
+            for k in [3, 10, 13] {
+                let lists = costs.alphaNearest(k)
+                let solution = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: seed, kicks: 300,
+                                                     control: .unlimited, routeArrayOnly: false, candidates: lists)
+                #expect(isValid(solution, matrix, .roundTrip()), "seed \(seed), k \(k)")
+                #expect(matrix.cost(of: solution.order, closed: true) == solution.cost, "seed \(seed), k \(k)")
+                #expect(solution.cost >= exact, "seed \(seed), k \(k)")
+                if k == 13 && solution.cost == exact { optimal += 1 }
+            }
+        }
+        // Complete lists (13 of 13 other cities) and 300 kicks: the optimum.
+        #expect(optimal == 6, "\(optimal) of 6 optimal with complete lists")
+    }
+
     @Test("the same seed gives the same tour")
     func deterministic() throws {
         var gen = InstanceGenerator(seed: 4)
