@@ -377,13 +377,23 @@ struct SymmetricSearchTests {
         #expect(square.cost == 40)
     }
 
+    /// Random Euclidean round trips of 14 cities (generator seed `seed · spread`)
+    /// with their optimal costs by Held–Karp.
+    private func smallRoundTrips(_ seeds: ClosedRange<UInt64>, spread: UInt64) async throws
+        -> [(seed: UInt64, matrix: CostMatrix, exact: Int)] {
+        var instances: [(seed: UInt64, matrix: CostMatrix, exact: Int)] = []
+        for seed in seeds {
+            var gen = InstanceGenerator(seed: seed &* spread)
+            let matrix = try gen.euclidean(14)
+            instances.append((seed, matrix, try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost))
+        }
+        return instances
+    }
+
     @Test("reaches the optimum on small instances (Held–Karp) most of the time")
     func nearOptimal() async throws {
         var optimal = 0
-        for seed: UInt64 in 1...10 {
-            var gen = InstanceGenerator(seed: seed &* 11)
-            let matrix = try gen.euclidean(14)
-            let exact = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
+        for (seed, matrix, exact) in try await smallRoundTrips(1...10, spread: 11) {
             let heuristic = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: seed).cost
             #expect(heuristic >= exact, "seed \(seed)")
             if heuristic == exact { optimal += 1 }
@@ -394,10 +404,7 @@ struct SymmetricSearchTests {
     @Test("given candidate lists of any length are searched as given (the second search's 10)")
     func givenListLengths() async throws {
         var optimal = 0
-        for seed: UInt64 in 1...6 {
-            var gen = InstanceGenerator(seed: seed &* 53)
-            let matrix = try gen.euclidean(14)
-            let exact = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
+        for (seed, matrix, exact) in try await smallRoundTrips(1...6, spread: 53) {
             let costs = MatrixCosts(matrix: matrix)
             for k in [3, 10, 13] {
                 let lists = costs.alphaNearest(k)
