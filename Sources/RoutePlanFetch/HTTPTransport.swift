@@ -302,8 +302,17 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// Cancels whatever is still running (a request stopped by the limit
     /// whose connection URLSession has not closed yet) and invalidates the
     /// session: once the fetch is over, no task of it is wanted any more.
+    ///
+    /// On another thread, as `cancel()` is (see `Exchange.halt`):
+    /// `invalidateAndCancel()` waits for URLSession's work queue, which a
+    /// body still streaming in keeps busy, so the fetch that ends here would
+    /// wait with it and hold a thread of the caller's pool meanwhile. In a
+    /// test run that thread was one of the two of Swift's concurrency pool,
+    /// and a server test in the same process waited 30 s for its request to
+    /// start.
     func finish() {
-        session.invalidateAndCancel()
+        nonisolated(unsafe) let session = session
+        DispatchQueue.global(qos: .userInitiated).async { session.invalidateAndCancel() }
     }
 
     /// A failure described without the URL (which may hold the API key).

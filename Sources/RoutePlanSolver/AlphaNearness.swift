@@ -154,8 +154,9 @@ extension MatrixCosts {
     ///
     /// The searches used to compute the lists each for itself: on fnl4461
     /// (4,461 nodes) 173 ms each, the two copies 38 % of a 1 s run's CPU
-    /// samples. ``RouteSolver`` now computes them once, with
-    /// both threads, and gives them to both searches.
+    /// samples. ``RouteSolver`` now computes them once, with both threads,
+    /// for both searches (each keeps lists of its own length, see
+    /// ``alphaNearestInParallel(lengths:)``).
     /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
     func alphaNearestInParallel(_ k: Int) -> [Int32] {
         alphaNearestInParallel(lengths: [k])[0]
