@@ -147,25 +147,17 @@ extension SymmetricCosts {
 }
 
 extension MatrixCosts {
-    /// ``alphaNearest(_:)`` with the per-node part split between this
-    /// thread and one more: the same lists, in about 80 % of the wall time
-    /// (fnl4461 on the loaded 2-core machine: 181 → 146 ms; the spanning
-    /// tree stays on one thread).
+    /// ``alphaNearest(_:)`` for each length in `lengths` (see
+    /// ``alphaRows(_:lengths:tree:)``), with the per-node part split between
+    /// this thread and one more: the same lists, in about 80 % of the wall
+    /// time (fnl4461 on the loaded 2-core machine: 181 → 146 ms; the
+    /// spanning tree stays on one thread).
     ///
     /// The searches used to compute the lists each for itself: on fnl4461
     /// (4,461 nodes) 173 ms each, the two copies 38 % of a 1 s run's CPU
     /// samples. ``RouteSolver`` now computes them once, with both threads,
-    /// for both searches (each keeps lists of its own length, see
-    /// ``alphaNearestInParallel(lengths:)``).
-    /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
-    func alphaNearestInParallel(_ k: Int) -> [Int32] {
-        alphaNearestInParallel(lengths: [k])[0]
-    }
-
-    /// ``alphaNearest(_:)`` for each length in `lengths`, from one spanning
-    /// tree and one scan per node, on this thread and one more (what
-    /// ``RouteSolver`` gives two searches that keep lists of different
-    /// lengths).
+    /// for both searches, each keeping lists of its own length (two lengths
+    /// cost what one did: 5.03 against 4.86 ms at n = 1,002).
     /// - Precondition: 1 ≤ each length < n.
     /// - Complexity: O(n²) time, as ``alphaNearest(_:)``.
     func alphaNearestInParallel(lengths: [Int]) -> [[Int32]] {
@@ -177,9 +169,8 @@ extension MatrixCosts {
         let costs = self
         let other = OwnThread { costs.alphaRows(half..<n, lengths: lengths, tree: tree) }
         let first = alphaRows(0..<half, lengths: lengths, tree: tree)
-        guard case .success(let second) = other.result() else {
-            return alphaRows(half..<n, lengths: lengths, tree: tree).enumerated().map { first[$0.offset] + $0.element }
-        }
+        // Without a second thread, this one computes the other half too.
+        let second = (try? other.result().get()) ?? alphaRows(half..<n, lengths: lengths, tree: tree)
         return zip(first, second).map { $0 + $1 }
     }
 }

@@ -102,7 +102,7 @@ struct AlphaNearnessTests {
             let matrix = seed == 2 ? try gen.symmetric(n) : try gen.euclidean(n)
             let costs = MatrixCosts(matrix: matrix)
             let k = min(8, n - 1)
-            #expect(costs.alphaNearestInParallel(k) == costs.alphaNearest(k), "seed \(seed), n \(n)")
+            #expect(costs.alphaNearestInParallel(lengths: [k]) == [costs.alphaNearest(k)], "seed \(seed), n \(n)")
         }
     }
 }
