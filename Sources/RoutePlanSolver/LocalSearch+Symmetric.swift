@@ -89,9 +89,9 @@ extension LocalSearch {
     ///
     /// With a `partner`, this search is one side of a pair on two threads
     /// that meet every ``SearchPartner/epoch`` kicks and go on from one tour
-    /// (see ``SearchPartner``); stagnation and restarts are then judged at
-    /// the meetings, on the pair's tour, so that both sides restart
-    /// together.
+    /// (see ``SearchPartner``; with a deadline the side that comes first
+    /// kicks on until the other arrives); stagnation and restarts are then
+    /// judged at the meetings, on the pair's tour.
     static func runSymmetric<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl,
         start startTour: [Int]? = nil, partner: (SearchPartner, side: Int)? = nil
@@ -136,6 +136,9 @@ extension LocalSearch {
         // tour at the last meeting.
         var meetings = partner
         var meetingCost = Int.max
+        // Bounded by time, a side that reaches a meeting first kicks on
+        // until the other brings its tour (see `SearchPartner.arrive`).
+        var early = false
         while kick < limit {
             if kick & 15 == 0 && kickControl.shouldStop { break }
             kick += 1
@@ -151,10 +154,30 @@ extension LocalSearch {
             let before = search.cost
             if search.kick(using: &generator, control: kickControl) { report() }
             if case let (partner, side)? = meetings {
-                guard kick % partner.epoch == 0 else { continue }
-                guard let meeting = partner.meet(side: side, order: search.tour.order, cost: search.cost) else {
-                    meetings = nil  // the other side has stopped: go on alone
+                let arrival: SearchPartner.Arrival
+                if early {
+                    arrival = partner.poll(side: side, order: search.tour.order, cost: search.cost)
+                } else if kick % partner.epoch != 0 {
                     continue
+                } else if control.deadline == nil {
+                    // Bounded by kicks: both sides meet after the same kicks.
+                    arrival = partner.meet(side: side, order: search.tour.order, cost: search.cost)
+                        .map { .met($0) } ?? .alone
+                } else {
+                    arrival = partner.arrive(side: side, order: search.tour.order, cost: search.cost)
+                }
+                let meeting: SearchPartner.Meeting
+                switch arrival {
+                case .early:
+                    early = true
+                    continue
+                case .alone:
+                    meetings = nil  // the other side has stopped: go on alone
+                    early = false
+                    continue
+                case .met(let met):
+                    meeting = met
+                    early = false
                 }
                 if !(side == 0 ? meeting.unchanged.0 : meeting.unchanged.1) {
                     search.adopt(meeting.order, cost: meeting.cost)

@@ -78,6 +78,81 @@ struct SearchPartnerTests {
         }
     }
 
+    @Test("bounded by time, the first side kicks on: the second waits for its poll, and both go on from one tour")
+    func earlySideKicksOn() throws {
+        let partner = SearchPartner(epoch: 1) { abs($0 - $1) }
+        let line: [Int32] = Array(0..<10)
+        var worse = line
+        worse.swapAt(3, 4)  // 20
+        guard case .early = partner.arrive(side: 0, order: worse, cost: 20) else {
+            Issue.record("the first side to arrive is early")
+            return
+        }
+        // Nothing has come from side 1 yet: side 0 kicks on.
+        guard case .early = partner.poll(side: 0, order: worse, cost: 20) else {
+            Issue.record("no tour from the other side yet")
+            return
+        }
+        let late = OwnThread { partner.arrive(side: 1, order: line, cost: 18) }
+        // Side 0 polls (after its next kicks) until side 1 has brought its tour.
+        var polled = SearchPartner.Arrival.early
+        while case .early = polled { polled = partner.poll(side: 0, order: worse, cost: 20) }
+        guard case .met(let mine) = polled, case .met(let theirs) = try late.result().get() else {
+            Issue.record("both sides meet")
+            return
+        }
+        #expect(mine.order == line && theirs.order == line && mine.cost == 18)
+        #expect(mine.unchanged.0 == false && mine.unchanged.1 == true)
+        #expect(partner.meetings == 1)
+        // The next meeting: side 1 comes first this time, then side 0 leaves.
+        guard case .early = partner.arrive(side: 1, order: line, cost: 18) else {
+            Issue.record("side 1 is early at the second meeting")
+            return
+        }
+        partner.leave(side: 0)
+        guard case .alone = partner.poll(side: 1, order: line, cost: 18),
+              case .alone = partner.arrive(side: 1, order: line, cost: 18) else {
+            Issue.record("a side whose partner left goes on alone")
+            return
+        }
+    }
+
+    @Test("a late side waiting for the early one's poll is released when the early one leaves")
+    func lateSideReleasedWhenEarlyLeaves() throws {
+        let partner = SearchPartner(epoch: 1) { abs($0 - $1) }
+        guard case .early = partner.arrive(side: 0, order: [0, 1, 2, 3], cost: 4) else {
+            Issue.record("the first side to arrive is early")
+            return
+        }
+        let late = OwnThread { partner.arrive(side: 1, order: [0, 1, 2, 3], cost: 4) }
+        partner.leave(side: 0)
+        guard case .alone = try late.result().get() else {
+            Issue.record("the late side goes on alone")
+            return
+        }
+    }
+
+    @Test("a pair of searches bounded by time meets without waiting and ends with valid tours of the costs it reports")
+    func pairedSearchBoundedByTime() throws {
+        var gen = InstanceGenerator(seed: 37)
+        let matrix = try gen.euclidean(1_000)
+        let costs = MatrixCosts(matrix: matrix)
+        let lists = costs.alphaNearest(SearchTuning.candidateCount(for: costs))
+        let partner = SearchPartner(epoch: 8) { Int(matrix[$0, $1]) }
+        let control = SolveControl(timeLimit: .seconds(1))
+        let second = OwnThread {
+            try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 2, kicks: nil,
+                                           control: control, partner: (partner, side: 1))
+        }
+        let first = try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 1, kicks: nil,
+                                                   control: control, partner: (partner, side: 0))
+        for solution in [first, try second.result().get()] {
+            #expect(isValid(solution, matrix, .roundTrip()))
+            #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
+        }
+        #expect(partner.meetings > 0 && partner.merges > 0, "\(partner.meetings) meetings, \(partner.merges) merged")
+    }
+
     /// Costs of `count` cities on a line, to ask for a partner without a matrix.
     private struct LineCosts: SymmetricCosts {
         let count: Int
