@@ -4,13 +4,19 @@ import Testing
 /// Two searches meeting to go on from one tour.
 @Suite("Search partners")
 struct SearchPartnerTests {
-    @Test("both sides leave a meeting with the same tour: merged, or the cheaper")
-    func meetingsAgree() throws {
-        // Cities on a line: cost = distance along it; 0 … 9 in order costs 18.
-        let partner = SearchPartner(epoch: 1) { abs($0 - $1) }
+    /// Ten cities on a line (cost = distance along it), a partner meeting
+    /// every kick, the tour 0 … 9 (cost 18), and the same with 3 and 4
+    /// swapped (cost 20).
+    private static func onALine() -> (SearchPartner, line: [Int32], worse: [Int32]) {
         let line: [Int32] = Array(0..<10)
         var worse = line
-        worse.swapAt(3, 4)  // 20
+        worse.swapAt(3, 4)
+        return (SearchPartner(epoch: 1) { abs($0 - $1) }, line, worse)
+    }
+
+    @Test("both sides leave a meeting with the same tour: merged, or the cheaper")
+    func meetingsAgree() throws {
+        let (partner, line, worse) = Self.onALine()
         // The first meeting has no common base: the cheaper tour wins.
         let other = OwnThread { partner.meet(side: 1, order: line, cost: 18) }
         let mine = partner.meet(side: 0, order: worse, cost: 20)
@@ -50,20 +56,12 @@ struct SearchPartnerTests {
 
     @Test("a pair of searches bounded by kicks meets, merges, and gives the same valid tour every time")
     func pairedSearchIsDeterministic() throws {
-        var gen = InstanceGenerator(seed: 31)
         // Large enough that both sides still improve the tour in most epochs.
-        let matrix = try gen.euclidean(1_000)
-        let costs = MatrixCosts(matrix: matrix)
-        let lists = costs.alphaNearest(SearchTuning.candidateCount(for: costs))
+        let (matrix, lists) = try Self.euclidean(seed: 31)
         func pairOfSearches() throws -> (Solution, Solution, SearchPartner) {
             let partner = SearchPartner(epoch: 64) { Int(matrix[$0, $1]) }
-            let second = OwnThread {
-                try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 2, kicks: 3_000,
-                                               control: .unlimited, partner: (partner, side: 1))
-            }
-            let first = try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 1, kicks: 3_000,
-                                                       control: .unlimited, partner: (partner, side: 0))
-            return (first, try second.result().get(), partner)
+            let (first, second) = try Self.searchPair(matrix, lists, partner, kicks: 3_000, control: .unlimited)
+            return (first, second, partner)
         }
         let (first, second, partner) = try pairOfSearches()
         for solution in [first, second] {
@@ -80,10 +78,7 @@ struct SearchPartnerTests {
 
     @Test("bounded by time, the first side kicks on: the second waits for its poll, and both go on from one tour")
     func earlySideKicksOn() throws {
-        let partner = SearchPartner(epoch: 1) { abs($0 - $1) }
-        let line: [Int32] = Array(0..<10)
-        var worse = line
-        worse.swapAt(3, 4)  // 20
+        let (partner, line, worse) = Self.onALine()
         guard case .early = partner.arrive(side: 0, order: worse, cost: 20) else {
             Issue.record("the first side to arrive is early")
             return
@@ -134,23 +129,37 @@ struct SearchPartnerTests {
 
     @Test("a pair of searches bounded by time meets without waiting and ends with valid tours of the costs it reports")
     func pairedSearchBoundedByTime() throws {
-        var gen = InstanceGenerator(seed: 37)
-        let matrix = try gen.euclidean(1_000)
-        let costs = MatrixCosts(matrix: matrix)
-        let lists = costs.alphaNearest(SearchTuning.candidateCount(for: costs))
+        let (matrix, lists) = try Self.euclidean(seed: 37)
         let partner = SearchPartner(epoch: 8) { Int(matrix[$0, $1]) }
-        let control = SolveControl(timeLimit: .seconds(1))
-        let second = OwnThread {
-            try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 2, kicks: nil,
-                                           control: control, partner: (partner, side: 1))
-        }
-        let first = try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 1, kicks: nil,
-                                                   control: control, partner: (partner, side: 0))
-        for solution in [first, try second.result().get()] {
+        let (first, second) = try Self.searchPair(matrix, lists, partner, kicks: nil,
+                                                  control: SolveControl(timeLimit: .seconds(1)))
+        for solution in [first, second] {
             #expect(isValid(solution, matrix, .roundTrip()))
             #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
         }
         #expect(partner.meetings > 0 && partner.merges > 0, "\(partner.meetings) meetings, \(partner.merges) merged")
+    }
+
+    /// 1,000 random Euclidean cities from `seed`, with their α-nearest lists.
+    private static func euclidean(seed: UInt64) throws -> (CostMatrix, lists: [Int32]) {
+        var gen = InstanceGenerator(seed: seed)
+        let matrix = try gen.euclidean(1_000)
+        let costs = MatrixCosts(matrix: matrix)
+        return (matrix, costs.alphaNearest(SearchTuning.candidateCount(for: costs)))
+    }
+
+    /// Two searches on `matrix` meeting through `partner`, side 1 (seed 2) on
+    /// a thread of its own and side 0 (seed 1) on this one.
+    private static func searchPair(_ matrix: CostMatrix, _ lists: [Int32], _ partner: SearchPartner, kicks: Int?,
+                                   control: SolveControl) throws -> (Solution, Solution) {
+        let costs = MatrixCosts(matrix: matrix)
+        let second = OwnThread {
+            try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 2, kicks: kicks,
+                                           control: control, partner: (partner, side: 1))
+        }
+        let first = try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 1, kicks: kicks,
+                                                   control: control, partner: (partner, side: 0))
+        return (first, try second.result().get())
     }
 
     /// Costs of `count` cities on a line, to ask for a partner without a matrix.
