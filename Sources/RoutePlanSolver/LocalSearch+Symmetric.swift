@@ -139,6 +139,7 @@ extension LocalSearch {
         // Bounded by time, a side that reaches a meeting first kicks on
         // until the other brings its tour (see `SearchPartner.arrive`).
         var early = false
+        let meetAfterEqualKicks = control.deadline == nil
         while kick < limit {
             if kick & 15 == 0 && kickControl.shouldStop { break }
             kick += 1
@@ -159,25 +160,24 @@ extension LocalSearch {
                     arrival = partner.poll(side: side, order: search.tour.order, cost: search.cost)
                 } else if kick % partner.epoch != 0 {
                     continue
-                } else if control.deadline == nil {
-                    // Bounded by kicks: both sides meet after the same kicks.
+                } else if meetAfterEqualKicks {
+                    // Bounded by kicks: so that a seed gives the same route.
                     arrival = partner.meet(side: side, order: search.tour.order, cost: search.cost)
                         .map { .met($0) } ?? .alone
                 } else {
                     arrival = partner.arrive(side: side, order: search.tour.order, cost: search.cost)
                 }
                 let meeting: SearchPartner.Meeting
+                early = false
                 switch arrival {
                 case .early:
                     early = true
                     continue
                 case .alone:
                     meetings = nil  // the other side has stopped: go on alone
-                    early = false
                     continue
                 case .met(let met):
                     meeting = met
-                    early = false
                 }
                 if !(side == 0 ? meeting.unchanged.0 : meeting.unchanged.1) {
                     search.adopt(meeting.order, cost: meeting.cost)

@@ -121,24 +121,8 @@ final class SearchPartner: @unchecked Sendable {
         defer { pthread_mutex_unlock(&mutex) }
         let other = 1 - side
         if left[other] { return nil }
-        deposited[side] = (order, cost)
-        if let theirs = deposited[other] {
-            let mine = (order: order, cost: cost)
-            let (a, b) = side == 0 ? (mine, theirs) : (theirs, mine)
-            let meeting = combine(a, b)
-            result = meeting
-            deposited = [nil, nil]
-            round += 1
-            pthread_cond_broadcast(&condition)
-            return meeting
-        }
-        let waitingFor = round
-        while round == waitingFor && !left[other] { pthread_cond_wait(&condition, &mutex) }
-        if round == waitingFor {
-            deposited[side] = nil
-            return nil
-        }
-        return result
+        if let theirs = deposited[other] { return publish(side: side, (order, cost), theirs) }
+        return depositAndWait(side: side, (order, cost))
     }
 
     /// Brings side `side`'s tour to a meeting without waiting for the other
@@ -154,14 +138,7 @@ final class SearchPartner: @unchecked Sendable {
             early[side] = true
             return .early
         }
-        deposited[side] = (order, cost)
-        let waitingFor = round
-        while round == waitingFor && !left[other] { pthread_cond_wait(&condition, &mutex) }
-        if round == waitingFor {
-            deposited[side] = nil
-            return .alone
-        }
-        return .met(result!)
+        return depositAndWait(side: side, (order, cost)).map { .met($0) } ?? .alone
     }
 
     /// For the early side of a meeting (see ``arrive(side:order:cost:)``),
@@ -176,14 +153,34 @@ final class SearchPartner: @unchecked Sendable {
             return .alone
         }
         guard let theirs = deposited[other] else { return .early }
-        let mine = (order: order, cost: cost)
+        early[side] = false
+        return .met(publish(side: side, (order, cost), theirs))
+    }
+
+    /// With the lock held: leaves side `side`'s tour and waits until the
+    /// other side has met it (its meeting) or has left (`nil`).
+    private func depositAndWait(side: Int, _ mine: (order: [Int32], cost: Int)) -> Meeting? {
+        let other = 1 - side
+        deposited[side] = mine
+        let waitingFor = round
+        while round == waitingFor && !left[other] { pthread_cond_wait(&condition, &mutex) }
+        if round == waitingFor {
+            deposited[side] = nil
+            return nil
+        }
+        return result
+    }
+
+    /// With the lock held: meets side `side`'s tour with the other's,
+    /// which waits in ``depositAndWait(side:_:)``, and releases it.
+    private func publish(side: Int, _ mine: (order: [Int32], cost: Int),
+                         _ theirs: (order: [Int32], cost: Int)) -> Meeting {
         let meeting = side == 0 ? combine(mine, theirs) : combine(theirs, mine)
         result = meeting
         deposited = [nil, nil]
-        early[side] = false
         round += 1
         pthread_cond_broadcast(&condition)
-        return .met(meeting)
+        return meeting
     }
 
     /// Side `side` stops meeting; the other side is released if it waits.
