@@ -79,6 +79,15 @@ public enum BranchAndCut {
     ///   graph plus O(open nodes · depth) for the search tree.
     public static func solve(_ matrix: CostMatrix, endpoints: RouteEndpoints, incumbent: Solution?,
                              control: SolveControl, proofBudget: Duration? = nil) throws -> Result {
+        try solve(matrix, endpoints: endpoints, incumbent: incumbent, control: control, proofBudget: proofBudget,
+                  searchesAtRoot: true)
+    }
+
+    /// ``solve(_:endpoints:incumbent:control:proofBudget:)``; without
+    /// `searchesAtRoot`, a root that leaves a gap goes straight to
+    /// branching, without the local searches of ``improvedRoutes``.
+    static func solve(_ matrix: CostMatrix, endpoints: RouteEndpoints, incumbent: Solution?,
+                      control: SolveControl, proofBudget: Duration?, searchesAtRoot: Bool) throws -> Result {
         try endpoints.validate(nodeCount: matrix.count)
         let n = matrix.count
         guard n <= maximumNodes else { throw SolverError.exactTooManyNodes(nodes: n, maximum: maximumNodes) }
@@ -121,7 +130,7 @@ public enum BranchAndCut {
                     unresolvedBound = min(unresolvedBound, bound)
                 }
             case let .branch(edge, bound, fixed):
-                if node.depth == 0 {
+                if node.depth == 0 && searchesAtRoot {
                     // The root did not close the gap: a better route prunes
                     // far more of the tree (see ``improvedRoutes``).
                     for route in improvedRoutes(matrix, endpoints: endpoints, control: control,
