@@ -48,11 +48,12 @@ extension LocalSearch {
 
     /// The round trip on any symmetric costs (see the public forms above).
     ///
-    /// With a `partner`, one side of a pair of searches (see
-    /// ``runSymmetric(_:neighbours:k:nodes:seed:kicks:control:start:partner:)``).
+    /// With a `partner`, one side of a pair of searches; with a `board`, a
+    /// search of trials (see
+    /// ``runSymmetric(_:neighbours:k:nodes:seed:kicks:control:start:partner:board:shake:reserve:)``).
     static func solveRoundTrip<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32]?, start: [Int]?, seed: UInt64, kicks: Int?, control: SolveControl,
-        partner: (SearchPartner, side: Int)? = nil
+        partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil
     ) throws -> Solution {
         // However it ends, the other side must not wait for this one.
         defer { partner.map { $0.0.leave(side: $0.side) } }
@@ -76,7 +77,8 @@ extension LocalSearch {
         }
         let lists = neighbours ?? costs.alphaNearest(k)
         let (tour, total) = try runSymmetric(costs, neighbours: lists, k: k, nodes: count, seed: seed,
-                                             kicks: kicks, control: control, start: start, partner: partner)
+                                             kicks: kicks, control: control, start: start, partner: partner,
+                                             board: board)
         return Solution(order: tour.cities(startingAt: 0), isRoundTrip: true, cost: total,
                         provenOptimal: false, method: .localSearch)
     }
@@ -92,10 +94,21 @@ extension LocalSearch {
     /// (see ``SearchPartner``; with a deadline the side that comes first
     /// kicks on until the other arrives); stagnation and restarts are then
     /// judged at the meetings, on the pair's tour.
+    ///
+    /// With a `board` (and no partner), the search is made of trials
+    /// (see ``runTrials(_:neighbours:k:nodes:seed:control:start:board:)``).
+    /// A trial's own call shakes its start tour by `shake` double bridges
+    /// after the first pass, and stops kicking `reserve` earlier than it
+    /// otherwise would, to leave time for merging its tour.
     static func runSymmetric<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl,
-        start startTour: [Int]? = nil, partner: (SearchPartner, side: Int)? = nil
+        start startTour: [Int]? = nil, partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil,
+        shake: Int = 0, reserve: Duration = .zero
     ) throws -> (SymmetricTour, Int) {
+        if let board, partner == nil {
+            return try runTrials(costs, neighbours: neighbours, k: k, nodes: nodes, seed: seed, control: control,
+                                 start: startTour, board: board)
+        }
         let start = startTour ?? GreedyEdge.tour(costs, neighbours: neighbours, k: k)
         var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
         search.fullPass(control: control, thorough: false)
@@ -111,9 +124,10 @@ extension LocalSearch {
         var kickControl = control
         if control.deadline != nil {
             var trial = search
-            kickControl = control.withDeadline(earlierBy: trial.fullPass(control: control, thorough: true))
+            kickControl = control.withDeadline(earlierBy: trial.fullPass(control: control, thorough: true) + reserve)
         }
         var generator = SplitMix64(seed: seed)
+        if shake > 0 { search.perturb(count: shake, using: &generator, control: kickControl) }
         let limit = kicks ?? (control.deadline == nil ? defaultSymmetricKicks(nodes: nodes) : Int.max)
         var kick = 0
         var reported = Int.max
@@ -216,18 +230,19 @@ extension LocalSearch {
     /// needs a forbidden arc.
     static func solveThroughSymmetricForm(
         _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
-        candidates: [Int32]? = nil, partner: (SearchPartner, side: Int)? = nil
+        candidates: [Int32]? = nil, partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil
     ) throws -> Solution? {
         let n = matrix.count
         let order: [Int]
         if matrix.isSymmetric && endpoints.isRoundTrip {
             let costs = MatrixCosts(matrix: matrix)
             let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, candidates: candidates,
-                               partner: partner)
+                               partner: partner, board: board)
             order = tour.cities(startingAt: endpoints.start ?? 0)
         } else if matrix.isSymmetric {
             let costs = PathCosts(matrix: matrix, endpoints: endpoints)
-            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, partner: partner)
+            let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, partner: partner,
+                               board: board)
             var path = Array(tour.cities(startingAt: n).dropFirst())
             if let s = endpoints.start, path.first != s { path.reverse() }
             if let t = endpoints.end, path.last != t { path.reverse() }
@@ -267,14 +282,14 @@ extension LocalSearch {
 
     private static func run<Costs: SymmetricCosts>(
         _ costs: Costs, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl, candidates: [Int32]? = nil,
-        partner: (SearchPartner, side: Int)? = nil
+        partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil
     ) throws -> SymmetricTour {
         // Given lists may be of any length k (count · k entries).
         let k = candidates.map { $0.count / costs.count } ?? SearchTuning.candidateCount(for: costs)
         let lists = candidates ?? costs.alphaNearest(k)
         precondition(k >= 1 && lists.count == costs.count * k, "candidate lists must hold count · k entries")
         return try runSymmetric(costs, neighbours: lists, k: k, nodes: nodes,
-                                seed: seed, kicks: kicks, control: control, partner: partner).0
+                                seed: seed, kicks: kicks, control: control, partner: partner, board: board).0
     }
 }
 

@@ -70,17 +70,20 @@ public enum LocalSearch {
     /// so that two searches on one matrix need not compute them twice.
     ///
     /// With a `partner`, the symmetric form's search is one side of a pair
-    /// (see ``SearchPartner``).
+    /// (see ``SearchPartner``); with a `board`, a search of trials on
+    /// symmetric costs (see ``TrialBoard``).
     static func solve(
         _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
-        routeArrayOnly: Bool, candidates: [Int32]?, partner: (SearchPartner, side: Int)? = nil
+        routeArrayOnly: Bool, candidates: [Int32]?, partner: (SearchPartner, side: Int)? = nil,
+        board: TrialBoard? = nil
     ) throws -> Solution {
         // However it ends, the other side must not wait for this one.
         defer { partner.map { $0.0.leave(side: $0.side) } }
         try endpoints.validate(nodeCount: matrix.count)
         if matrix.count >= symmetricFormMinimum, !routeArrayOnly,
            let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed, kicks: kicks,
-                                                        control: control, candidates: candidates, partner: partner) {
+                                                        control: control, candidates: candidates, partner: partner,
+                                                        board: board) {
             return solution
         }
         var best = NearestNeighbor.build(matrix, endpoints: endpoints)

@@ -335,9 +335,12 @@ public enum RouteSolver {
                     lengths: [SearchTuning.candidateCount(for: costs), SearchTuning.secondSearchCandidateCount(for: costs)])
             }
             let firstLists = lists?[0], secondLists = lists?[1]
-            // Two searches through the symmetric form on many nodes meet to
-            // go on from one tour (see `SearchPartner`).
-            let partner: SearchPartner? = !twoSearches || asymmetric ? nil
+            // Under a time limit, the searches on symmetric costs are made
+            // of trials merged into one best tour (see `TrialBoard`); two
+            // searches through the symmetric form on many nodes otherwise
+            // meet to go on from one tour (see `SearchPartner`).
+            let board = TrialBoard.forSearches(nodes: matrix.count, under: control, symmetric: !asymmetric)
+            let partner: SearchPartner? = !twoSearches || asymmetric || board != nil ? nil
                 : endpoints.isRoundTrip ? SearchPartner.forPair(MatrixCosts(matrix: matrix))
                 : SearchPartner.forPair(PathCosts(matrix: matrix, endpoints: endpoints))
             var second: (@Sendable () throws -> Solution)?
@@ -345,13 +348,13 @@ public enum RouteSolver {
                 second = {
                     try LocalSearch.solve(matrix, endpoints: endpoints, seed: secondSeed(seed), kicks: nil,
                                           control: control, routeArrayOnly: asymmetric, candidates: secondLists,
-                                          partner: partner.map { ($0, side: 1) })
+                                          partner: partner.map { ($0, side: 1) }, board: board)
                 }
             }
             return try bestOfTwo(second: second) {
                 try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, kicks: nil, control: control,
                                       routeArrayOnly: false, candidates: firstLists,
-                                      partner: partner.map { ($0, side: 0) })
+                                      partner: partner.map { ($0, side: 0) }, board: board)
             }
         }
     }
@@ -602,18 +605,21 @@ public enum RouteSolver {
             let seed = options.seed
             var second: (@Sendable () throws -> Solution)?
             let twoSearches = options.parallelSearch && threads >= 2 && count > 3
-            let partner = twoSearches ? SearchPartner.forPair(costs) : nil
+            // Trials merged into one best tour, or searches that meet (as above).
+            let board = TrialBoard.forSearches(nodes: count, under: control, symmetric: true)
+            let partner = twoSearches && board == nil ? SearchPartner.forPair(costs) : nil
             if twoSearches {
                 second = {
                     let start = secondStart.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
                     return try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
                                                           seed: secondSeed(seed), kicks: nil, control: control,
-                                                          partner: partner.map { ($0, side: 1) })
+                                                          partner: partner.map { ($0, side: 1) }, board: board)
                 }
             }
             return try bestOfTwo(second: second) {
                 try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: nil, seed: seed, kicks: nil,
-                                               control: control, partner: partner.map { ($0, side: 0) })
+                                               control: control, partner: partner.map { ($0, side: 0) },
+                                               board: board)
             }
         }
     }

@@ -355,11 +355,47 @@ enum SearchTuning {
     /// measurements are): from 10,000 up to ``walkKickNodeLimit``. Outside
     /// it they stay apart and the better wins.
     static let pairedSearchNodes = 10_000...walkKickNodeLimit
+    /// The node counts for which a heuristic solve under a time limit is
+    /// made of trials merged into one best tour (see ``TrialBoard``): below
+    /// the paired searches. Above, trials won on one instance and lost on
+    /// two (trials of 2 n kicks, shaken by about n / 100 double bridges,
+    /// against the paired searches of the same run):
+    ///
+    /// | | paired | trials |
+    /// |---|---|---|
+    /// | usa13509, 30 s, seeds 1–3 | 0.202 % | 0.156 % |
+    /// | d15112, 30 s, seed 1 | 0.125 % | 0.154 % |
+    /// | d15112, 10 s, seeds 1–2 | 0.194 % | 0.230 % |
+    /// | brd14051, 10 s, seeds 1–2 | 0.183 % | 0.237 % |
+    static let trialSearchNodes = 0..<pairedSearchNodes.lowerBound
     /// Kicks each side of a pair on `n` nodes makes between two meetings:
     /// max(64, n / 64). A meeting costs O(n) (the merge, and rebuilding the
     /// positions), so larger tours meet less often: about every 15 ms on
     /// usa13509 (211 kicks), against O(n) work well under 1 ms.
     static func meetingEpoch(nodes n: Int) -> Int { max(64, n / 64) }
+    /// Kicks of one trial of a search made of trials (see ``TrialBoard``):
+    /// 2 · n, at least 100. Shorter trials give more merges, longer ones
+    /// better tours to merge. Mean gaps at 1 s (pr1002 seeds 1–12, the
+    /// others 1–6) and 10 s (seeds 1–4), with the shake of
+    /// ``trialShake(nodes:)`` fixed:
+    ///
+    /// | kicks per trial, shake | pr1002 1 s | pcb3038 1 s | fnl4461 1 s | pcb3038 10 s | fnl4461 10 s |
+    /// |---|---|---|---|---|---|
+    /// | no trials | 8 of 12 optimal | 0.199 % | 0.223 % | 0.104 % ¹ | 0.067 % ¹ |
+    /// | 2 n, 30 | 10 of 12 | 0.153 % | 0.221 % | 0.019 % | 0.041 % |
+    /// | 2 n, 100 | 6 of 12 | 0.185 % | 0.243 % | 0.006 % | 0.041 % |
+    /// | 5 n, 30 | 9 of 12 | 0.188 % | 0.219 % | | |
+    /// | 5 n, 100 | | | | 0.027 % | 0.047 % |
+    /// | 5 n, n / 30 | 7 of 12 | 0.198 % | 0.220 % | | |
+    ///
+    /// ¹ From an earlier run of the same code; the rest of each column is
+    /// one run.
+    static func trialKicks(nodes n: Int) -> Int { max(100, 2 * n) }
+    /// Double bridges that shake the best tour at the start of a trial:
+    /// max(30, n / 100). Small shakes win at 1 s (table under
+    /// ``trialKicks(nodes:)``); on usa13509 at 30 s (seeds 1–3, trials of
+    /// 2 n kicks) 100 gave 0.156 % against 30's 0.166 %.
+    static func trialShake(nodes n: Int) -> Int { max(30, n / 100) }
     /// Double bridges that shake the tour at a restart. 10 beat 3, 5, 20
     /// and 30 on ftv170 (mean gap at 1 s 0.51 % against 0.66–1.22 %).
     static let restartShake = 10

@@ -175,6 +175,18 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// Queues every city (the start of a full local search).
     mutating func queueAll() { for c in 0..<n { push(c) } }
 
+    /// Queues the cities whose two neighbours on the tour differ from
+    /// theirs on the closed tour `other` (of the same cities): where a
+    /// local search of a tour made from `other` can start to pay.
+    /// - Complexity: O(n).
+    mutating func queueChanged(from other: [Int32]) {
+        let theirs = TourMerge.neighbours(of: other), mine = TourMerge.neighbours(of: tour.order)
+        for c in 0..<n {
+            let a = mine[2 * c], b = mine[2 * c + 1], x = theirs[2 * c], y = theirs[2 * c + 1]
+            if !((a == x && b == y) || (a == y && b == x)) { push(c) }
+        }
+    }
+
     /// Runs full passes of ``optimize(control:)`` over every city until one
     /// pass finds no improving move (or `control` stops it): afterwards no
     /// move the search knows improves the tour, from any city.

@@ -1,0 +1,69 @@
+import Testing
+@testable import RoutePlanSolver
+
+/// Searches made of trials merged into one best tour (``TrialBoard``).
+@Suite("Trials on one board")
+struct TrialBoardTests {
+    @Test("the best changes only from the version it was read at, and only to a shorter tour")
+    func replaceByVersion() throws {
+        let board = TrialBoard()
+        #expect(board.best == nil)
+        #expect(!board.replace(ifStill: 0, with: [0, 1, 2], cost: 10), "no best yet: only a first tour")
+        #expect(board.replace(ifStill: nil, with: [0, 1, 2], cost: 10))
+        let first = try #require(board.best)
+        #expect(first.cost == 10)
+        #expect(!board.replace(ifStill: nil, with: [0, 2, 1], cost: 5), "a best exists: merge with it first")
+        #expect(board.replace(ifStill: first.version, with: [0, 2, 1], cost: 12), "read at the current version")
+        #expect(board.best?.cost == 10 && board.best?.version == first.version, "a longer tour changes nothing")
+        #expect(board.replace(ifStill: first.version, with: [0, 2, 1], cost: 8))
+        #expect(board.best?.cost == 8 && board.best?.order == [0, 2, 1])
+        #expect(!board.replace(ifStill: first.version, with: [1, 0, 2], cost: 7), "read before the last change")
+        #expect(board.best?.cost == 8)
+    }
+
+    @Test("boards only for time-limited searches on symmetric costs below the paired sizes",
+          arguments: [(1_000, true, true, true), (1_000, false, true, false), (1_000, true, false, false),
+                      (9_999, true, true, true), (10_000, true, true, false)])
+    func boardsWhere(nodes: Int, deadline: Bool, symmetric: Bool, expected: Bool) {
+        let control = deadline ? SolveControl(timeLimit: .seconds(1)) : .unlimited
+        #expect((TrialBoard.forSearches(nodes: nodes, under: control, symmetric: symmetric) != nil) == expected)
+        #expect(SearchTuning.trialSearchNodes.upperBound == SearchTuning.pairedSearchNodes.lowerBound)
+    }
+
+    @Test("two searches of trials end on one settled tour of the cost they report, no longer than either's first trial")
+    func twoSearchesOfTrials() throws {
+        var gen = InstanceGenerator(seed: 41)
+        let n = 400
+        let matrix = try gen.euclidean(n)
+        let costs = MatrixCosts(matrix: matrix)
+        let lists = costs.alphaNearest(SearchTuning.candidateCount(for: costs))
+        let control = SolveControl(timeLimit: .milliseconds(600))
+        let board = try #require(TrialBoard.forSearches(nodes: n, under: control, symmetric: true))
+        let second = OwnThread {
+            try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 2, kicks: nil,
+                                           control: control, board: board)
+        }
+        let first = try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 1, kicks: nil,
+                                                   control: control, board: board)
+        let other = try second.result().get()
+        for solution in [first, other] {
+            #expect(isValid(solution, matrix, .roundTrip()))
+            #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
+        }
+        // Both return the board's best, which is what a search alone would
+        // have settled: no 2-opt or Or-opt move on the lists improves it.
+        let best = try #require(board.best)
+        #expect(first.cost == best.cost && other.cost == best.cost)
+        var check = SymmetricSearch(costs: costs, neighbours: lists, k: lists.count / n, start: first.order)
+        let before = check.cost
+        check.settle(control: .unlimited)
+        #expect(check.cost == before, "settling the result again gained \(before - check.cost)")
+        let statistics = board.statistics
+        #expect(statistics.trials >= 4, "\(statistics.trials) trials in 0.6 s on \(n) cities")
+        // The first trial of each search is a search as before; the best
+        // can only be as short or shorter.
+        let alone = try LocalSearch.solveRoundTrip(costs, neighbours: lists, start: nil, seed: 1,
+                                                   kicks: SearchTuning.trialKicks(nodes: n), control: .unlimited)
+        #expect(best.cost <= alone.cost, "\(best.cost) after trials, \(alone.cost) after the first trial's kicks")
+    }
+}
