@@ -99,11 +99,13 @@ extension LocalSearch {
     /// (see ``runTrials(_:neighbours:k:nodes:seed:control:start:board:)``).
     /// A trial's own call shakes its start tour by `shake` double bridges
     /// after the first pass, and stops kicking `reserve` earlier than it
-    /// otherwise would, to leave time for merging its tour.
+    /// otherwise would, to leave time for merging its tour. With a
+    /// `settleTime` its start is settled already: it makes no first pass
+    /// and takes `settleTime` as the time a thorough pass takes.
     static func runSymmetric<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl,
         start startTour: [Int]? = nil, partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil,
-        shake: Int = 0, reserve: Duration = .zero
+        shake: Int = 0, reserve: Duration = .zero, settleTime: Duration? = nil
     ) throws -> (SymmetricTour, Int) {
         if let board, partner == nil {
             return try runTrials(costs, neighbours: neighbours, k: k, nodes: nodes, seed: seed, control: control,
@@ -111,7 +113,7 @@ extension LocalSearch {
         }
         let start = startTour ?? GreedyEdge.tour(costs, neighbours: neighbours, k: k)
         var search = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: start)
-        search.fullPass(control: control, thorough: false)
+        if settleTime == nil { search.fullPass(control: control, thorough: false) }
         // Kicks stop early enough to settle the best tour by the deadline:
         // by what a thorough pass over a copy takes now. At 1 s that pass
         // took 2.3–6.4 ms on pr1002 and 8.9–17 ms on fnl4461, the final
@@ -123,8 +125,9 @@ extension LocalSearch {
         // Without a deadline there is nothing to reserve, so no trial pass.
         var kickControl = control
         if control.deadline != nil {
-            var trial = search
-            kickControl = control.withDeadline(earlierBy: trial.fullPass(control: control, thorough: true) + reserve)
+            var copy = search
+            let pass = settleTime ?? copy.fullPass(control: control, thorough: true)
+            kickControl = control.withDeadline(earlierBy: pass + reserve)
         }
         var generator = SplitMix64(seed: seed)
         if shake > 0 { search.perturb(count: shake, using: &generator, control: kickControl) }
