@@ -101,11 +101,13 @@ extension LocalSearch {
     /// after the first pass, and stops kicking `reserve` earlier than it
     /// otherwise would, to leave time for merging its tour. With a
     /// `settleTime` its start is settled already: it makes no first pass
-    /// and takes `settleTime` as the time a thorough pass takes.
+    /// and takes `settleTime` as the time a thorough pass takes; without,
+    /// it hands the time it measured to `measuredPass`.
     static func runSymmetric<Costs: SymmetricCosts>(
         _ costs: Costs, neighbours: [Int32], k: Int, nodes: Int, seed: UInt64, kicks: Int?, control: SolveControl,
         start startTour: [Int]? = nil, partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil,
-        shake: Int = 0, reserve: Duration = .zero, settleTime: Duration? = nil
+        shake: Int = 0, reserve: Duration = .zero, settleTime: Duration? = nil,
+        measuredPass: ((Duration) -> Void)? = nil
     ) throws -> (SymmetricTour, Int) {
         if let board, partner == nil {
             return try runTrials(costs, neighbours: neighbours, k: k, nodes: nodes, seed: seed, control: control,
@@ -127,6 +129,7 @@ extension LocalSearch {
         if control.deadline != nil {
             var copy = search
             let pass = settleTime ?? copy.fullPass(control: control, thorough: true)
+            measuredPass?(pass)
             kickControl = control.withDeadline(earlierBy: pass + reserve)
         }
         var generator = SplitMix64(seed: seed)

@@ -21,22 +21,20 @@ extension LocalSearch {
         let kicks = SearchTuning.trialKicks(nodes: nodes)
         let shake = SearchTuning.trialShake(nodes: nodes)
         var last: (order: [Int32], cost: Int) = ([], .max)
-        // How long a thorough pass over a settled tour takes, measured once
-        // after the first trial: later trials start from the settled best,
-        // so they skip the first pass and the measurement.
-        var settleTime: Duration?
+        // How long a thorough pass takes, as the first trial measured it:
+        // later trials start from the settled best, so they skip the first
+        // pass and the measurement.
+        var settleTime: Duration?, measured: Duration?
         repeat {
             let started = ContinuousClock.now
             let (tour, cost) = try runSymmetric(
                 costs, neighbours: neighbours, k: k, nodes: nodes, seed: settleTime == nil ? seed : generator.next(),
                 kicks: kicks, control: control,
                 start: settleTime == nil ? start : board.best.map { $0.order.map(Int.init) },
-                shake: settleTime == nil ? 0 : shake, reserve: board.mergeReserve, settleTime: settleTime)
+                shake: settleTime == nil ? 0 : shake, reserve: board.mergeReserve, settleTime: settleTime,
+                measuredPass: { measured = $0 })
             last = (tour.order, cost)
-            if settleTime == nil {
-                var probe = SymmetricSearch(costs: costs, neighbours: neighbours, k: k, start: tour.cities(startingAt: 0))
-                settleTime = probe.fullPass(control: control, thorough: true)
-            }
+            settleTime = settleTime ?? measured ?? .zero
             // A merge may take a quarter of its trial's time (at least
             // 5 ms): the two first trials of pcb3038 at 10 s, from different
             // greedy tours, once took 0.67 s to merge and gained nothing.
