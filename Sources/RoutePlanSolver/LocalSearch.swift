@@ -80,7 +80,12 @@ public enum LocalSearch {
         // However it ends, the other side must not wait for this one.
         defer { partner.map { $0.0.leave(side: $0.side) } }
         try endpoints.validate(nodeCount: matrix.count)
-        if matrix.count >= symmetricFormMinimum, !routeArrayOnly,
+        // Not on matrices with forbidden arcs: the symmetric forms price
+        // them at 2⁵⁸ each, and tours or Lin–Kernighan gains over dozens of
+        // them overflow `Int` (a 150-stop ring with 150 more arcs allowed
+        // trapped in `SymmetricSearch.deepen`). The route-array search
+        // prices them at `CostMatrix.forbidden`, which sums safely.
+        if matrix.count >= symmetricFormMinimum, !routeArrayOnly, !matrix.hasForbiddenArcs,
            let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed, kicks: kicks,
                                                         control: control, candidates: candidates, partner: partner,
                                                         board: board) {
