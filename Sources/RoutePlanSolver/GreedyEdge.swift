@@ -23,7 +23,7 @@ enum GreedyEdge {
                 let b = Int(neighbours[a * k + i])
                 if a > b && neighbours[b * k ..< b * k + k].contains(Int32(a)) { continue }
                 let c = costs.cost(a, b)
-                if c < SymmetricCostLimits.unusable { edges.append((c, Int32(min(a, b)), Int32(max(a, b)))) }
+                if c < costs.unusable { edges.append((c, Int32(min(a, b)), Int32(max(a, b)))) }
             }
         }
         edges.sort { ($0.cost, $0.a, $0.b) < ($1.cost, $1.a, $1.b) }

@@ -232,8 +232,9 @@ extension LocalSearch {
     }
 
     /// Solves `matrix` under `endpoints` through a symmetric form of the
-    /// problem (see ``SymmetricCosts``); `nil` when the route found still
-    /// needs a forbidden arc.
+    /// problem (see ``SymmetricCosts``); `nil` when the form's sums could
+    /// overflow `Int` (``SymmetricCosts/sumsFitInInt``), checked before the
+    /// search starts, or when the route found still needs a forbidden arc.
     static func solveThroughSymmetricForm(
         _ matrix: CostMatrix, endpoints: RouteEndpoints, seed: UInt64, kicks: Int?, control: SolveControl,
         candidates: [Int32]? = nil, partner: (SearchPartner, side: Int)? = nil, board: TrialBoard? = nil
@@ -242,11 +243,13 @@ extension LocalSearch {
         let order: [Int]
         if matrix.isSymmetric && endpoints.isRoundTrip {
             let costs = MatrixCosts(matrix: matrix)
+            guard costs.sumsFitInInt else { return nil }
             let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, candidates: candidates,
                                partner: partner, board: board)
             order = tour.cities(startingAt: endpoints.start ?? 0)
         } else if matrix.isSymmetric {
             let costs = PathCosts(matrix: matrix, endpoints: endpoints)
+            guard costs.sumsFitInInt else { return nil }
             let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control, partner: partner,
                                board: board)
             var path = Array(tour.cities(startingAt: n).dropFirst())
@@ -258,8 +261,9 @@ extension LocalSearch {
             // doubled into a symmetric one.
             let cycle = LowerBound.cycleMatrix(matrix, endpoints)
             let size = cycle.count
-            let directed = cycle.flatMap { row in row.map { $0 ?? SymmetricCostLimits.unusable } }
+            let directed = cycle.flatMap { row in row.map { $0 ?? DoubledCosts.forbidden } }
             let costs = DoubledCosts(n: size, directed: directed)
+            guard costs.sumsFitInInt else { return nil }
             let tour = try run(costs, nodes: n, seed: seed, kicks: kicks, control: control)
             // Read entry i → exit i → entry j …; a tour that breaks that
             // pattern is no directed cycle.

@@ -80,12 +80,10 @@ public enum LocalSearch {
         // However it ends, the other side must not wait for this one.
         defer { partner.map { $0.0.leave(side: $0.side) } }
         try endpoints.validate(nodeCount: matrix.count)
-        // Not on matrices with forbidden arcs: the symmetric forms price
-        // them at 2⁵⁸ each, and tours or Lin–Kernighan gains over dozens of
-        // them overflow `Int` (a 150-stop ring with 150 more arcs allowed
-        // trapped in `SymmetricSearch.deepen`). The route-array search
-        // prices them at `CostMatrix.forbidden`, which sums safely.
-        if matrix.count >= symmetricFormMinimum, !routeArrayOnly, !matrix.hasForbiddenArcs,
+        // The symmetric form, unless the problem is small or its sums could
+        // overflow (`SymmetricCosts.sumsFitInInt`); the route-array search,
+        // which sums `Int32` costs, takes it then.
+        if matrix.count >= symmetricFormMinimum, !routeArrayOnly,
            let solution = try solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed, kicks: kicks,
                                                         control: control, candidates: candidates, partner: partner,
                                                         board: board) {

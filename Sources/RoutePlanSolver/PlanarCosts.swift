@@ -65,4 +65,7 @@ public struct PlanarCosts: Sendable {
     }
 }
 
-extension PlanarCosts: SymmetricCosts {}
+extension PlanarCosts: SymmetricCosts {
+    /// Never returned: every pair has a cost.
+    var unusable: Int { .max }
+}

@@ -329,10 +329,8 @@ public enum RouteSolver {
             // city's 8 α-nearest, the second its 10, so that a trap of one
             // set of lists does not hold both (`SearchTuning.secondSearchNeighbours`).
             var lists: [[Int32]]?
-            // (Not for forbidden arcs: those matrices take the route-array
-            // search, which reads no candidate lists; see `LocalSearch.solve`.)
-            if twoSearches && !asymmetric && endpoints.isRoundTrip && !matrix.hasForbiddenArcs {
-                let costs = MatrixCosts(matrix: matrix)
+            let costs = MatrixCosts(matrix: matrix)
+            if twoSearches && !asymmetric && endpoints.isRoundTrip && costs.sumsFitInInt {
                 lists = costs.alphaNearestInParallel(
                     lengths: [SearchTuning.candidateCount(for: costs), SearchTuning.secondSearchCandidateCount(for: costs)])
             }

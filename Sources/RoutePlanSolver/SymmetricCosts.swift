@@ -1,6 +1,5 @@
 /// The costs ``SymmetricSearch`` reads: a complete undirected graph whose
-/// arcs cost the same both ways, with ``SymmetricCostLimits/unusable`` for arcs
-/// no tour may use.
+/// arcs cost the same both ways, with ``unusable`` for arcs no tour may use.
 ///
 /// Every problem the heuristic solves is brought to this form: symmetric
 /// round trips directly (``MatrixCosts``), open paths through one extra node
@@ -12,6 +11,15 @@ protocol SymmetricCosts: Sendable {
     var count: Int { get }
     /// The cost of the edge {a, b}; equal to `cost(b, a)`.
     func cost(_ a: Int, _ b: Int) -> Int
+    /// The cost of an edge no valid tour may use (a forbidden arc, or an
+    /// edge the form's construction rules out): above the cost of every
+    /// tour that stands for a valid route, so that any tour with such an
+    /// edge is dearer than every valid one, and the search leaves such edges
+    /// as soon as it can.
+    ///
+    /// It is a finite price, not a sentinel, so that the search's sums stay
+    /// exact; ``sumsFitInInt`` says whether they fit.
+    var unusable: Int { get }
     /// Whether the edge {a, b} belongs to every valid tour, so a kick must
     /// not cut it (the in–out edges of ``DoubledCosts``).
     func isFixed(_ a: Int, _ b: Int) -> Bool
@@ -23,26 +31,65 @@ protocol SymmetricCosts: Sendable {
 
 extension SymmetricCosts {
     func isFixed(_ a: Int, _ b: Int) -> Bool { false }
-    func routeCost(ofTourCost total: Int) -> Int? { total < SymmetricCostLimits.unusable ? total : nil }
+    func routeCost(ofTourCost total: Int) -> Int? { total < unusable ? total : nil }
+
+    /// Whether every sum the search forms fits in `Int` however many
+    /// unusable edges a tour holds: see ``SymmetricCostLimits/sumsFit(count:unusable:)``.
+    /// A form for which this is false must not be searched (the route-array
+    /// search takes the problem instead).
+    var sumsFitInInt: Bool { SymmetricCostLimits.sumsFit(count: count, unusable: unusable) }
 }
 
-/// Cost values shared by the symmetric forms.
+/// The arithmetic bounds of the symmetric forms.
 enum SymmetricCostLimits {
-    /// The cost of an edge no valid tour uses. Tours stay far below it
-    /// (costs are below 2³⁰ and the doubled graph's penalty below 2⁴⁶), and
-    /// sums of a dozen such edges still fit in `Int`.
-    static let unusable = 1 << 58
+    /// The most edges beyond a tour's that one sum of the search holds: a
+    /// Lin–Kernighan chain adds and removes at most
+    /// `SearchTuning.linKernighanBreadth.count + 1` edges of each kind, an
+    /// Or-move or a double bridge a handful.
+    static let edgesBeyondTour = 64
+
+    /// Whether sums of up to 2 · (`count` + ``edgesBeyondTour``) edge costs,
+    /// each at most `unusable`, fit in `Int`. A tour's cost is a sum of
+    /// `count` edges and every gain of a move is a difference of a few more,
+    /// so the search's arithmetic cannot overflow, even from a start tour
+    /// made only of unusable edges (a sparse matrix's greedy tour can hold
+    /// dozens).
+    ///
+    /// With L the largest cost: a symmetric round trip fits up to 65,504
+    /// nodes at L = 2³⁰ − 1 (a matrix that size takes 17 GB), an open path
+    /// up to 46,307. The doubled graph of a directed problem on n nodes
+    /// prices an unusable edge near n²·L, and fits up to n = 1,278 at
+    /// L = 2³⁰ − 1, 6,120 at L = 10⁷ and 28,450 at L = 10⁵.
+    static func sumsFit(count: Int, unusable: Int) -> Bool {
+        let (edges, o1) = (count + edgesBeyondTour).multipliedReportingOverflow(by: 2)
+        let (_, o2) = edges.multipliedReportingOverflow(by: unusable)
+        return !o1 && !o2
+    }
+
+    /// `count` · (`largest` + 1): above the cost of any tour of `count`
+    /// edges each at most `largest`; `Int.max` when that overflows (and
+    /// ``sumsFit(count:unusable:)`` then fails).
+    static func aboveTours(of count: Int, edgesAtMost largest: Int) -> Int {
+        let (bound, overflow) = max(count, 1).multipliedReportingOverflow(by: largest + 1)
+        return overflow ? .max : bound
+    }
 }
 
 /// A symmetric ``CostMatrix`` as it is; forbidden arcs are unusable.
 struct MatrixCosts: SymmetricCosts {
     let matrix: CostMatrix
+    let unusable: Int
     var count: Int { matrix.count }
+
+    init(matrix: CostMatrix) {
+        self.matrix = matrix
+        unusable = SymmetricCostLimits.aboveTours(of: matrix.count, edgesAtMost: matrix.largestCost)
+    }
 
     @inline(__always)
     func cost(_ a: Int, _ b: Int) -> Int {
         let c = matrix.storage[a &* matrix.count &+ b]
-        return c == CostMatrix.forbidden ? SymmetricCostLimits.unusable : Int(c)
+        return c == CostMatrix.forbidden ? unusable : Int(c)
     }
 }
 
@@ -63,6 +110,9 @@ struct PathCosts: SymmetricCosts {
     let matrix: CostMatrix
     let endpoints: RouteEndpoints
     let penalty: Int
+    /// Twice ``penalty``: a tour standing for a route costs the route
+    /// (below ``penalty``) plus at most one penalty.
+    let unusable: Int
     let count: Int
 
     init(matrix: CostMatrix, endpoints: RouteEndpoints) {
@@ -70,7 +120,9 @@ struct PathCosts: SymmetricCosts {
         self.matrix = matrix
         self.endpoints = endpoints
         count = matrix.count + 1
-        penalty = (matrix.largestCost + 1) * count
+        penalty = SymmetricCostLimits.aboveTours(of: count, edgesAtMost: matrix.largestCost)
+        let (twice, overflow) = penalty.multipliedReportingOverflow(by: 2)
+        unusable = overflow ? .max : twice
     }
 
     /// A single fixed end pays ``penalty`` once; a tour paying it twice, or
@@ -86,14 +138,14 @@ struct PathCosts: SymmetricCosts {
         let n = matrix.count
         if a != n && b != n {
             let c = matrix.storage[a &* n &+ b]
-            return c == CostMatrix.forbidden ? SymmetricCostLimits.unusable : Int(c)
+            return c == CostMatrix.forbidden ? unusable : Int(c)
         }
         let x = a == n ? b : a
-        if x == n { return SymmetricCostLimits.unusable }
+        if x == n { return unusable }
         switch (endpoints.start, endpoints.end) {
         case (nil, nil): return 0
         case let (s?, nil), let (nil, s?): return x == s ? 0 : penalty
-        case let (s?, t?): return x == s || x == t ? 0 : SymmetricCostLimits.unusable
+        case let (s?, t?): return x == s || x == t ? 0 : unusable
         }
     }
 }
@@ -113,31 +165,40 @@ struct PathCosts: SymmetricCosts {
 /// n + k arcs and pays (n + k)·M, so with M above any cycle's cost the
 /// cheapest doubled tours are exactly the cheapest directed cycles.
 struct DoubledCosts: SymmetricCosts {
-    /// The directed costs, row-major, `nil`-free: forbidden arcs are `unusable`.
+    /// A directed cost that marks a forbidden arc.
+    static let forbidden = -1
+
+    /// The directed costs, row-major: each non-negative, or ``forbidden``.
     let directed: [Int]
     let n: Int
     /// M: above the cost of any directed cycle.
     let offset: Int
+    /// (n + 1) · M: above every tour standing for a directed cycle (see
+    /// ``routeCost(ofTourCost:)``).
+    let unusable: Int
     var count: Int { 2 * n }
 
-    /// Doubles the directed `costs` (n × n, row-major; the diagonal is ignored).
+    /// Doubles the directed `costs` (n × n, row-major, ``forbidden`` for
+    /// arcs no route may use; the diagonal is ignored).
     init(n: Int, directed: [Int]) {
         precondition(directed.count == n * n)
         self.n = n
         self.directed = directed
-        let largest = directed.lazy.filter { $0 < SymmetricCostLimits.unusable }.max() ?? 0
-        offset = (largest + 1) * (n + 1)
+        let largest = max(directed.max() ?? 0, 0)
+        offset = SymmetricCostLimits.aboveTours(of: n + 1, edgesAtMost: largest)
+        let (product, overflow) = offset.multipliedReportingOverflow(by: n + 1)
+        unusable = overflow ? .max : product
     }
 
     @inline(__always)
     func cost(_ a: Int, _ b: Int) -> Int {
         let aExit = a >= n, bExit = b >= n
-        if aExit == bExit { return SymmetricCostLimits.unusable }
+        if aExit == bExit { return unusable }
         let exit = aExit ? a &- n : b &- n
         let entry = aExit ? b : a
         if exit == entry { return 0 }
         let c = directed[exit &* n &+ entry]
-        return c >= SymmetricCostLimits.unusable ? c : c &+ offset
+        return c < 0 ? unusable : c &+ offset
     }
 
     @inline(__always)
@@ -147,7 +208,7 @@ struct DoubledCosts: SymmetricCosts {
     /// than its directed cost, and costs less than (n + 1) · offset; any
     /// other tour has more arcs and costs more.
     func routeCost(ofTourCost total: Int) -> Int? {
-        total < (n + 1) * offset ? total - n * offset : nil
+        total < unusable ? total - n * offset : nil
     }
 }
 
@@ -156,6 +217,8 @@ struct DoubledCosts: SymmetricCosts {
 struct FunctionCosts: SymmetricCosts {
     let count: Int
     let function: @Sendable (Int, Int) -> Int
+    /// Never returned: every pair has a cost.
+    var unusable: Int { .max }
 
     @inline(__always)
     func cost(_ a: Int, _ b: Int) -> Int { function(a, b) }

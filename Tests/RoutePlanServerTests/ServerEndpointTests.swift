@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RoutePlan
+import RoutePlanSolver
 @testable import RoutePlanServer
 
 /// Every endpoint and every status code, over real HTTP on 127.0.0.1.
@@ -228,6 +229,53 @@ struct ServerEndpointTests {
         let broken = try await running.client.send("POST", "/v1/solve", body: Data("NAME: x\nDIMENSION: -3\n".utf8),
                                                    contentType: "text/plain")
         #expect(broken.status == 400, "\(broken.text)")
+        try await running.stop()
+    }
+
+    /// A matrix of 150 stops whose arcs are mostly `null`: a ring plus 150
+    /// random chords. Such a body once trapped the heuristic on `Int`
+    /// overflow and took the process down (see 4ac45e5).
+    static func ringWithChords(seed: UInt64) -> (json: String, costs: [[Int?]]) {
+        let n = 150
+        var rng = SplitMix64(seed: seed)
+        var costs = [[Int?]](repeating: [Int?](repeating: nil, count: n), count: n)
+        func allow(_ a: Int, _ b: Int) {
+            let c = abs(a - b) * 10 + 1
+            costs[a][b] = c
+            costs[b][a] = c
+        }
+        for i in 0..<n { allow(i, (i + 1) % n) }
+        for _ in 0..<n {
+            let a = Int(rng.next() % UInt64(n)), b = Int(rng.next() % UInt64(n))
+            if a != b { allow(a, b) }
+        }
+        for i in 0..<n { costs[i][i] = 0 }
+        let rows = costs.map { "[" + $0.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]" }
+        return (#"{"costs": ["# + rows.joined(separator: ",") + "]}", costs)
+    }
+
+    @Test("POST /v1/solve: mostly null costs end on a route of allowed arcs, and the server stays up",
+          arguments: ["heuristic", "automatic"])
+    func solveSparseMatrix(strategy: String) async throws {
+        let running = try await RunningServer.start()
+        let (json, costs) = Self.ringWithChords(seed: 3)
+        let answer = try await running.client.post("/v1/solve?strategy=\(strategy)&timeLimit=0.5", json: json)
+        #expect(answer.status == 200, "\(answer.text)")
+        let object = try answer.json()
+        let tour = try #require(object["tour"] as? [Int])
+        #expect(tour.sorted() == Array(0..<150))
+        var length = 0
+        for (p, a) in tour.enumerated() {
+            let arc = try #require(costs[a][tour[(p + 1) % tour.count]], "the tour uses a forbidden arc")
+            length += arc
+        }
+        #expect(object["length"] as? Int == length)
+        // Unreachable: every arc into stop 2 is null.
+        let blocked = #"{"costs": [[0,1,null],[1,0,null],[1,1,0]]}"#
+        let refused = try await running.client.post("/v1/solve?strategy=\(strategy)", json: blocked)
+        #expect(refused.status == 422, "\(refused.text)")
+        let again = try await running.client.post("/v1/solve", json: #"{"costs": [[0, 5, 9], [4, 0, 3], [8, 2, 0]]}"#)
+        #expect(again.status == 200, "\(again.text)")
         try await running.stop()
     }
 }

@@ -165,6 +165,7 @@ struct SearchPartnerTests {
     /// Costs of `count` cities on a line, to ask for a partner without a matrix.
     private struct LineCosts: SymmetricCosts {
         let count: Int
+        var unusable: Int { .max }
         func cost(_ a: Int, _ b: Int) -> Int { abs(a - b) }
     }
 

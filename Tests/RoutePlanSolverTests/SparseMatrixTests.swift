@@ -27,4 +27,105 @@ struct SparseMatrixTests {
         #expect(isValid(outcome.solution, matrix, .roundTrip()))
         #expect(matrix.cost(of: outcome.solution.order, closed: true) == outcome.solution.cost)
     }
+
+    /// A problem for each symmetric form: the endpoints and whether costs
+    /// differ by direction (`DoubledCosts`) or not (`MatrixCosts`, `PathCosts`).
+    static let forms: [(endpoints: RouteEndpoints, asymmetric: Bool)] = [
+        (.roundTrip(), false), (.path(), false), (.path(from: 2), false), (.path(from: 2, to: 5), false),
+        (.roundTrip(), true), (.path(from: 2, to: 5), true),
+    ]
+
+    /// `n` stops whose allowed arcs are a hidden route under `endpoints`
+    /// (so one exists) plus `chords` random ones, each costing 1–100.
+    static func sparse(_ n: Int, chords: Int, endpoints: RouteEndpoints, asymmetric: Bool,
+                       using rng: inout SplitMix64) throws -> CostMatrix {
+        var order = Array(0..<n).shuffled(using: &rng)
+        if let s = endpoints.start { order.swapAt(0, order.firstIndex(of: s)!) }
+        if let t = endpoints.end { order.swapAt(n - 1, order.firstIndex(of: t)!) }
+        var allowed = Set<[Int]>()
+        for i in 0..<n where endpoints.isRoundTrip || i + 1 < n { allowed.insert([order[i], order[(i + 1) % n]]) }
+        for _ in 0..<chords {
+            let a = Int.random(in: 0..<n, using: &rng), b = Int.random(in: 0..<n, using: &rng)
+            if a != b { allowed.insert([a, b]) }
+        }
+        if !asymmetric { allowed.formUnion(allowed.map { [$0[1], $0[0]] }) }
+        var price = [Int](repeating: 0, count: n * n)
+        for i in 0..<n { for j in i..<n { let c = Int.random(in: 1...100, using: &rng); price[i * n + j] = c; price[j * n + i] = c } }
+        return try CostMatrix(count: n) { i, j in
+            allowed.contains([i, j]) ? price[i * n + j] + (asymmetric && i < j ? Int.random(in: 0...30, using: &rng) : 0) : nil
+        }
+    }
+
+    @Test("each symmetric form searches sparse matrices to the optimum Held–Karp finds", arguments: 0..<forms.count)
+    func formsAgainstHeldKarp(form: Int) throws {
+        let (endpoints, asymmetric) = Self.forms[form]
+        for seed in UInt64(1)...25 {
+            var rng = SplitMix64(seed: seed &* 7919 &+ UInt64(form))
+            let n = 8 + Int(seed % 5)
+            let matrix = try Self.sparse(n, chords: n, endpoints: endpoints, asymmetric: asymmetric, using: &rng)
+            #expect(matrix.hasForbiddenArcs)
+            let optimum = try HeldKarp.solveBlocking(matrix, endpoints: endpoints, workers: 1)
+            let found = try LocalSearch.solveThroughSymmetricForm(matrix, endpoints: endpoints, seed: seed, kicks: 60,
+                                                                  control: .unlimited)
+            let solution = try #require(found, "form \(form), seed \(seed): no route")
+            #expect(isValid(solution, matrix, endpoints), "form \(form), seed \(seed)")
+            #expect(matrix.cost(of: solution.order, closed: endpoints.isRoundTrip) == solution.cost,
+                    "form \(form), seed \(seed)")
+            #expect(solution.cost == optimum.cost, "form \(form), seed \(seed): \(solution.cost) against \(optimum.cost)")
+        }
+    }
+
+    /// The trap 4ac45e5 sidestepped, met head on: a start tour made only
+    /// of unusable edges, on a doubled graph whose unusable price is as
+    /// dear as the bound lets it be. At the old fixed price of 2⁵⁸, 32 such
+    /// edges overflowed `Int`.
+    @Test("a search from a tour of unusable edges only, at the edge of what fits, sums exactly")
+    func startOfUnusableEdges() throws {
+        let n = 1_200
+        var rng = SplitMix64(seed: 9)
+        // A directed ring with costs near 2³⁰ and n random chords; every
+        // other arc forbidden.
+        var directed = [Int](repeating: DoubledCosts.forbidden, count: n * n)
+        for i in 0..<n { directed[i * n + (i + 1) % n] = CostMatrix.maximumCost - Int.random(in: 0..<1_000, using: &rng) }
+        for _ in 0..<n {
+            let a = Int.random(in: 0..<n, using: &rng), b = Int.random(in: 0..<n, using: &rng)
+            if a != b { directed[a * n + b] = Int.random(in: 1...CostMatrix.maximumCost, using: &rng) }
+        }
+        let costs = DoubledCosts(n: n, directed: directed)
+        #expect(costs.sumsFitInInt)
+        #expect(!SymmetricCostLimits.sumsFit(count: costs.count, unusable: costs.unusable * 2), "not near the edge")
+        // Entries and exits apart: every edge of this tour is unusable.
+        let start = Array((0..<n).shuffled(using: &rng)) + Array((n..<2 * n).shuffled(using: &rng))
+        var startCost = 0
+        for p in start.indices {
+            let c = costs.cost(start[p], start[(p + 1) % start.count])
+            let (sum, overflow) = startCost.addingReportingOverflow(c)
+            try #require(!overflow)
+            startCost = sum
+        }
+        #expect(startCost >= (2 * n - 2) * costs.unusable)
+        var search = SymmetricSearch(costs: costs, neighbours: costs.nearestNeighbours(6), k: 6, start: start)
+        #expect(search.cost == startCost)
+        search.settle(control: .unlimited)
+        #expect(search.cost == costs.tourCost(search.tour.order.map(Int.init)))
+        #expect(search.cost < startCost / 2, "\(search.cost) from \(startCost)")
+    }
+
+    @Test("a form whose sums could overflow is not searched: the route-array search answers")
+    func sumsThatCouldOverflow() throws {
+        // The bound itself, at its edge.
+        let edges = 2 * (100 + SymmetricCostLimits.edgesBeyondTour)
+        #expect(SymmetricCostLimits.sumsFit(count: 100, unusable: Int.max / edges))
+        #expect(!SymmetricCostLimits.sumsFit(count: 100, unusable: Int.max / edges + 1))
+        // A directed problem of 1,300 stops with costs near 2³⁰ prices an
+        // unusable doubled edge near 2⁵¹, too dear for sums of 2,600 edges.
+        let n = 1_300
+        let matrix = try CostMatrix(count: n) { i, j in j == (i + 1) % n ? CostMatrix.maximumCost - i : (i * 31 + j * 17) % 1_000 }
+        #expect(!matrix.isSymmetric)
+        #expect(try LocalSearch.solveThroughSymmetricForm(matrix, endpoints: .roundTrip(), seed: 1, kicks: 1,
+                                                          control: .unlimited) == nil)
+        let solution = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: 1, kicks: 1, control: .unlimited)
+        #expect(isValid(solution, matrix, .roundTrip()))
+        #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
+    }
 }
