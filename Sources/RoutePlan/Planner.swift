@@ -220,21 +220,7 @@ public struct Planner: Sendable {
     /// a stop with no usable arc in (other than a fixed or free start) or
     /// none out (other than a fixed or free end).
     static func checkReachability(_ costs: CostMatrix, endpoints: RouteEndpoints, stops: [Itinerary.Place]) throws {
-        let n = costs.count
-        guard n > 1, costs.hasForbiddenArcs else { return }
-        var noWayIn: [Int] = [], noWayOut: [Int] = []
-        for i in 0..<n {
-            if !(0..<n).contains(where: { $0 != i && costs.allows($0, i) }) { noWayIn.append(i) }
-            if !(0..<n).contains(where: { $0 != i && costs.allows(i, $0) }) { noWayOut.append(i) }
-        }
-        // Which stops may go without an arc in or out.
-        func excused(_ list: [Int], fixed: Int?, free: Bool) -> [Int] {
-            if endpoints.isRoundTrip { return list }
-            if let fixed { return list.filter { $0 != fixed } }
-            return free && list.count <= 1 ? [] : list
-        }
-        let unreachable = excused(noWayIn, fixed: endpoints.start, free: endpoints.start == nil)
-        let stranded = excused(noWayOut, fixed: endpoints.end, free: endpoints.end == nil)
+        let (unreachable, stranded) = costs.nodesNoRouteCanServe(endpoints: endpoints)
         if !unreachable.isEmpty || !stranded.isEmpty {
             throw PlanningError.unreachablePlaces(cannotReach: unreachable.map { stops[$0].name },
                                                   cannotLeave: stranded.map { stops[$0].name })

@@ -39,6 +39,10 @@ enum ExitStatus {
                 .replacingOccurrences(of: "the memory limit", with: "the --max-memory limit")
                 .replacingOccurrences(of: "use the heuristic strategy or allow more memory",
                                       with: "use the heuristic solver (--heuristic) or allow more memory (--max-memory)")
+        case .noRouteFound:
+            return error.description
+                .replacingOccurrences(of: "allow more time, or use the exact strategy",
+                                      with: "allow more time (--time-limit), or solve exactly (--exact)")
         default:
             return error.description
         }

@@ -4,8 +4,10 @@
 /// Costs are whole units chosen by the caller — meters, seconds, TSPLIB
 /// distance units — and may be asymmetric (`self[i, j] != self[j, i]`), as
 /// durations on one-way streets are. An arc that cannot be travelled is
-/// ``forbidden``; solvers never use a forbidden arc when a route without one
-/// exists, and report ``SolverError/noFeasibleRoute`` when none does.
+/// ``forbidden``; no solver answers a route that uses one. The exact solvers
+/// find a route without one whenever it exists and report
+/// ``SolverError/noFeasibleRoute`` when none does; the heuristic reports
+/// ``SolverError/noRouteFound`` when it found none, which proves nothing.
 /// The diagonal is ignored: a route never travels from a node to itself.
 ///
 /// Storage is one contiguous row-major `[Int32]` (4·n² bytes), so every

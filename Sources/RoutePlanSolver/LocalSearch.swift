@@ -49,8 +49,11 @@ public enum LocalSearch {
     ///   - routeArrayOnly: skips the symmetric form and runs the route-array
     ///     search alone (a second opinion on asymmetric costs, where the two
     ///     searches find different routes).
-    /// - Throws: ``SolverError/noFeasibleRoute(nodes:)`` when the best route
-    ///   found still needs a forbidden arc, ``SolverError/cancelled``.
+    /// - Throws: when the best route found still needs a forbidden arc,
+    ///   ``SolverError/noFeasibleRoute(nodes:)`` if a node lacks the arcs
+    ///   every route needs (see ``CostMatrix/nodesNoRouteCanServe(endpoints:)``),
+    ///   ``SolverError/noRouteFound(nodes:)`` otherwise (which proves
+    ///   nothing); ``SolverError/cancelled``.
     public static func solve(
         _ matrix: CostMatrix,
         endpoints: RouteEndpoints,
@@ -112,7 +115,10 @@ public enum LocalSearch {
         if control.isCancelled { throw SolverError.cancelled }
         let order = best.order
         guard let cost = matrix.cost(of: order, closed: endpoints.isRoundTrip) else {
-            throw SolverError.noFeasibleRoute(nodes: matrix.count)
+            // A node without the arcs every route needs proves there is none.
+            let (cannotReach, cannotLeave) = matrix.nodesNoRouteCanServe(endpoints: endpoints)
+            throw cannotReach.isEmpty && cannotLeave.isEmpty
+                ? SolverError.noRouteFound(nodes: matrix.count) : SolverError.noFeasibleRoute(nodes: matrix.count)
         }
         return Solution(order: order, isRoundTrip: endpoints.isRoundTrip, cost: cost,
                         provenOptimal: m <= 1, method: m <= 1 ? .trivial : .localSearch)

@@ -429,9 +429,15 @@ public enum RouteSolver {
         // With a deadline, find a good route first (milliseconds at these
         // sizes) so that running out of time still leaves an answer.
         options.progress?.enter(.localSearch)
-        let fallback = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
+        // (None on sparse allowed arcs is no proof: Held–Karp decides.)
+        let fallback: Solution?
+        do {
+            fallback = try LocalSearch.solve(matrix, endpoints: endpoints, seed: options.seed,
                                              kicks: LocalSearch.defaultKicks(freeNodes: free),
                                              control: control.withoutDeadline())
+        } catch SolverError.noRouteFound {
+            fallback = nil
+        }
         options.progress?.enter(.exact)
         do {
             let solution = try HeldKarp.solveBlocking(matrix, endpoints: endpoints, memoryLimit: options.maxMemoryBytes,
@@ -439,6 +445,7 @@ public enum RouteSolver {
             options.progress?.offer(optimal: solution.cost)
             return Outcome(solution: solution, lowerBound: solution.cost)
         } catch SolverError.timeLimitReached {
+            guard let fallback else { throw SolverError.noRouteFound(nodes: matrix.count) }
             // The deadline has passed; the bound gets a short grace period.
             return Outcome(solution: fallback, exactStoppedByTimeLimit: true,
                            lowerBound: bound(for: fallback, matrix, endpoints, options, control.grace(.milliseconds(100))))

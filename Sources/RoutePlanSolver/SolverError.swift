@@ -15,8 +15,14 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
     case nodeOutOfRange(node: Int, count: Int)
     /// An open path asked to start and end at the same node (that is a round trip).
     case samePathStartAndEnd(node: Int)
-    /// Every route would travel an arc marked ``CostMatrix/forbidden``.
+    /// Every route would travel an arc marked ``CostMatrix/forbidden``
+    /// (proven by an exact solver).
     case noFeasibleRoute(nodes: Int)
+    /// The heuristic's best route still travels a forbidden arc. Unlike
+    /// ``noFeasibleRoute(nodes:)`` this proves nothing: whether a route
+    /// through sparse allowed arcs exists is the Hamiltonian cycle problem,
+    /// and a search with more time, or an exact solver, may find one.
+    case noRouteFound(nodes: Int)
     /// The exact solver cannot index a problem this large at all.
     case exactTooManyNodes(nodes: Int, maximum: Int)
     /// The exact solver's table would not fit in the memory that may be used.
@@ -89,6 +95,8 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
             return "an open path cannot start and end at node \(node); ask for a round trip instead"
         case let .noFeasibleRoute(nodes):
             return "no route visits all \(nodes) nodes without using a forbidden (unreachable) connection"
+        case let .noRouteFound(nodes):
+            return "the heuristic found no route through all \(nodes) nodes that avoids the forbidden (unreachable) connections, though one may exist; allow more time, or use the exact strategy, which finds one or proves there is none (up to \(BranchAndCut.maximumNodes) nodes)"
         case let .exactTooManyNodes(nodes, maximum):
             return "the exact solver handles at most \(maximum) nodes, this problem has \(nodes); use the heuristic strategy"
         case let .exactNeedsTooMuchMemory(nodes, required, limit, source):
@@ -137,6 +145,7 @@ public enum SolverError: Error, Sendable, Hashable, CustomStringConvertible {
              .scheduleBreak, .scheduleSharedUseCount, .scheduleSharedUse, .scheduleSharedLimit:
             return .badInput
         case .noFeasibleRoute: return .infeasible
+        case .noRouteFound: return .timedOut
         case .exactTooManyNodes, .exactNeedsTooMuchMemory, .memoryBudgetExceeded, .allocationFailed: return .tooLarge
         case .overloaded, .shuttingDown, .memoryBudgetBusy, .cannotStartInTime: return .overloaded
         case .cancelled: return .cancelled

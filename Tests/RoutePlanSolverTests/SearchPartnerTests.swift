@@ -127,12 +127,14 @@ struct SearchPartnerTests {
         }
     }
 
+    /// (2 s, not 1: with the whole suite running on two cores, 1 s left
+    /// some runs a single meeting, so nothing to merge.)
     @Test("a pair of searches bounded by time meets without waiting and ends with valid tours of the costs it reports")
     func pairedSearchBoundedByTime() throws {
         let (matrix, lists) = try Self.euclidean(seed: 37)
         let partner = SearchPartner(epoch: 8) { Int(matrix[$0, $1]) }
         let (first, second) = try Self.searchPair(matrix, lists, partner, kicks: nil,
-                                                  control: SolveControl(timeLimit: .seconds(1)))
+                                                  control: SolveControl(timeLimit: .seconds(2)))
         for solution in [first, second] {
             #expect(isValid(solution, matrix, .roundTrip()))
             #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)

@@ -128,4 +128,48 @@ struct SparseMatrixTests {
         #expect(isValid(solution, matrix, .roundTrip()))
         #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
     }
+
+    /// Whether a route exists on sparse allowed arcs is the Hamiltonian
+    /// cycle problem: a heuristic that finds none has proven nothing, and
+    /// must neither say so nor stop an exact solver from deciding.
+    @Test("a heuristic that finds no route says so without claiming none exists; the automatic strategy finds one")
+    func heuristicFailureIsNoProof() throws {
+        // 400 stops: a hidden round trip in random order plus 60 chords.
+        var rng = SplitMix64(seed: 41)
+        let matrix = try Self.sparse(400, chords: 60, endpoints: .roundTrip(), asymmetric: false, using: &rng)
+        #expect {
+            _ = try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: 5, kicks: 100, control: .unlimited)
+        } throws: { error in
+            guard let error = error as? SolverError else { return false }
+            return error == .noRouteFound(nodes: 400) && error.category == .timedOut
+                && error.description.contains("though one may exist")
+        }
+        // The automatic strategy runs that heuristic first, then branch and
+        // cut, whose root searches find a route within seconds.
+        var options = RouteSolver.Options()
+        options.timeLimit = .seconds(3)
+        options.parallelSearch = false  // one core: other suites run alongside
+        let outcome = try RouteSolver.solveBlocking(matrix, endpoints: .roundTrip(), options: options,
+                                                    control: SolveControl(timeLimit: .seconds(3)))
+        #expect(isValid(outcome.solution, matrix, .roundTrip()))
+        #expect(matrix.cost(of: outcome.solution.order, closed: true) == outcome.solution.cost)
+    }
+
+    @Test("a node without the arcs every route needs is a proof of no route, under each kind of endpoints")
+    func nodesNoRouteCanServe() throws {
+        // 0 → 1 → 2 → 3, and 3 → 1: nothing enters 0, nothing leaves… none.
+        let allowed: Set<[Int]> = [[0, 1], [1, 2], [2, 3], [3, 1]]
+        let matrix = try CostMatrix(count: 4) { i, j in allowed.contains([i, j]) ? 1 : nil }
+        #expect(matrix.nodesNoRouteCanServe(endpoints: .roundTrip()) == ([0], []))
+        #expect(matrix.nodesNoRouteCanServe(endpoints: .path()) == ([], []))  // 0 may start
+        #expect(matrix.nodesNoRouteCanServe(endpoints: .path(from: 0)) == ([], []))
+        #expect(matrix.nodesNoRouteCanServe(endpoints: .path(from: 1)) == ([0], []))
+        // The heuristic's failure on such a matrix is that proof.
+        #expect(throws: SolverError.noFeasibleRoute(nodes: 4)) {
+            try LocalSearch.solve(matrix, endpoints: .roundTrip(), seed: 1, kicks: 10, control: .unlimited)
+        }
+        // The path 0 → 1 → 2 → 3 exists and is found.
+        let path = try LocalSearch.solve(matrix, endpoints: .path(), seed: 1, kicks: 10, control: .unlimited)
+        #expect(path.order == [0, 1, 2, 3])
+    }
 }
