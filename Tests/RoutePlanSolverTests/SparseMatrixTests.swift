@@ -172,4 +172,58 @@ struct SparseMatrixTests {
         let path = try LocalSearch.solve(matrix, endpoints: .path(), seed: 1, kicks: 10, control: .unlimited)
         #expect(path.order == [0, 1, 2, 3])
     }
+
+    /// Random matrices from dense to nearly empty, costs from small to
+    /// ``CostMatrix/maximumCost`` (the dearest finite cost, which sets the
+    /// unusable price), every kind of endpoints, against Held–Karp: the
+    /// heuristic answers a valid route no shorter than the optimum, or says
+    /// it found none; it never answers a route when none exists, and it
+    /// claims none exists only when that is so.
+    @Test("the heuristic against Held–Karp on random forbidden arcs and extreme costs")
+    func heuristicAgainstHeldKarp() throws {
+        var routes = 0, proofs = 0, optima = 0
+        for seed in UInt64(1)...240 {
+            var rng = SplitMix64(seed: seed)
+            let n = Int.random(in: 2...12, using: &rng)
+            let density = [0.1, 0.25, 0.4, 0.6, 0.9, 1.0].randomElement(using: &rng)!
+            let largest = [100, 1 << 20, CostMatrix.maximumCost].randomElement(using: &rng)!
+            let symmetric = Bool.random(using: &rng)
+            var price = [Int?](repeating: nil, count: n * n)
+            for i in 0..<n {
+                for j in 0..<n where i != j && (!symmetric || i < j) {
+                    guard Double.random(in: 0..<1, using: &rng) < density else { continue }
+                    let c = Bool.random(using: &rng) ? largest : Int.random(in: 0...largest, using: &rng)
+                    price[i * n + j] = c
+                    if symmetric { price[j * n + i] = c }
+                }
+            }
+            let matrix = try CostMatrix(count: n) { i, j in price[i * n + j] }
+            let s = Int.random(in: 0..<n, using: &rng), t = (s + 1 + Int.random(in: 0..<(n - 1), using: &rng)) % n
+            let endpoints = [RouteEndpoints.roundTrip(from: s), .path(), .path(from: s), .path(to: t), .path(from: s, to: t)]
+                .randomElement(using: &rng)!
+            let context = "seed \(seed): n \(n), density \(density), largest \(largest), \(endpoints)"
+            let optimum: Solution?
+            do {
+                optimum = try HeldKarp.solveBlocking(matrix, endpoints: endpoints, workers: 1)
+            } catch SolverError.noFeasibleRoute {
+                optimum = nil
+            }
+            do {
+                let found = try LocalSearch.solve(matrix, endpoints: endpoints, seed: seed, kicks: 40, control: .unlimited)
+                let best = try #require(optimum, "\(context): a route where none exists")
+                #expect(isValid(found, matrix, endpoints), "\(context)")
+                #expect(matrix.cost(of: found.order, closed: endpoints.isRoundTrip) == found.cost, "\(context)")
+                #expect(found.cost >= best.cost, "\(context)")
+                routes += 1
+                if found.cost == best.cost { optima += 1 }
+            } catch SolverError.noFeasibleRoute {
+                #expect(optimum == nil, "\(context): claimed no route exists")
+                proofs += 1
+            } catch SolverError.noRouteFound {
+                continue
+            }
+        }
+        // The mix the seeds give, so that each branch above is exercised.
+        #expect(routes >= 100 && proofs >= 20 && optima >= routes * 9 / 10, "\(routes) routes, \(optima) optimal, \(proofs) proofs")
+    }
 }
