@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// libFuzzer targets for RoutePlan's parsers. A separate package that nothing
+// libFuzzer targets for RoutePlan's parsers (and the heuristic on any small matrix). A separate package that nothing
 // depends on, so the unsafe flags below never reach the main package's users.
 // Build and run it with ./run.sh (see README.md): the script adds
 // `-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing` so that the main
@@ -75,6 +75,9 @@ let package = Package(
         fuzzTarget("FuzzMatrixOSRM", matrix),
         fuzzTarget("FuzzMatrixGoogleTiles", matrix),
         fuzzTarget("FuzzMatrixAuto", matrix),
+        fuzzTarget("FuzzSolve", [
+            .product(name: "RoutePlanSolver", package: "RoutePlan"),
+        ]),
         fuzzTarget("FuzzInstances", [
             .product(name: "RoutePlanInstances", package: "RoutePlan"),
             .product(name: "RoutePlanSolver", package: "RoutePlan"),

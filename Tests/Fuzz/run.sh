@@ -7,7 +7,7 @@
 #   Tests/Fuzz/run.sh --list                   list the targets
 #
 # Targets: itinerary opening-hours tsplib gzip matrix-google matrix-routes
-#          matrix-osrm matrix-google-tiles matrix-auto instances (default: all, one after another).
+#          matrix-osrm matrix-google-tiles matrix-auto instances solve (default: all, one after another).
 #
 # Environment:
 #   FUZZ_WORK        scratch folder for corpora, artifacts and logs
@@ -28,7 +28,7 @@ timeout=${FUZZ_TIMEOUT:-10}
 rss_mb=${FUZZ_RSS_MB:-2048}
 bin="$fuzz_dir/.build/release"
 
-all_targets=(itinerary opening-hours tsplib gzip matrix-google matrix-routes matrix-osrm matrix-google-tiles matrix-auto instances)
+all_targets=(itinerary opening-hours tsplib gzip matrix-google matrix-routes matrix-osrm matrix-google-tiles matrix-auto instances solve)
 
 # target -> executable product
 executable() {
@@ -43,6 +43,7 @@ executable() {
         matrix-google-tiles) echo FuzzMatrixGoogleTiles ;;
         matrix-auto) echo FuzzMatrixAuto ;;
         instances) echo FuzzInstances ;;
+        solve) echo FuzzSolve ;;
         *) return 1 ;;
     esac
 }
@@ -56,6 +57,7 @@ dictionaries() {
         gzip) echo gzip tsplib ;;
         matrix-*) echo json matrix ;;
         instances) echo instances ;;
+        solve) ;;  # binary input: no dictionary
     esac
 }
 
@@ -68,6 +70,7 @@ max_len() {
         gzip) echo 16384 ;;
         matrix-*) echo 140000 ;;
         instances) echo 32768 ;;
+        solve) echo 8192 ;;  # 48 nodes, asymmetric: 5 + 2·48·47 bytes
     esac
 }
 
@@ -176,6 +179,9 @@ for target in "${targets[@]}"; do
     seed "$target" "$corpus"
     : > "$dict"
     for name in $(dictionaries "$target"); do cat "$fuzz_dir/Dictionaries/$name.dict" >> "$dict"; done
+    # libFuzzer refuses an empty dictionary file (the solve target's input is binary).
+    dict_flag=()
+    [[ -s $dict ]] && dict_flag=(-dict="$dict")
     before=$(find "$artifacts" -type f | wc -l)
 
     echo "== $target: ${seconds}s, corpus $corpus ($(find "$corpus" -type f | wc -l) inputs), log $log"
@@ -183,7 +189,7 @@ for target in "${targets[@]}"; do
     # shellcheck disable=SC2086
     "$bin/$exe" "$corpus" \
         -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb="$rss_mb" \
-        -max_len="$(max_len "$target")" -dict="$dict" \
+        -max_len="$(max_len "$target")" "${dict_flag[@]}" \
         -artifact_prefix="$artifacts/" -print_final_stats=1 ${FUZZ_ARGS:-} > "$log" 2>&1
     rc=$?
     set -e

@@ -1,0 +1,1 @@
+../../../RoutePlanSolverTests/FuzzHarness/SolveFuzzHarness.swift
