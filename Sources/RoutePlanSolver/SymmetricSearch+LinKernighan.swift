@@ -367,6 +367,12 @@ enum SearchTuning {
     /// | d15112, 30 s, seed 1 | 0.125 % | 0.154 % |
     /// | d15112, 10 s, seeds 1–2 | 0.194 % | 0.230 % |
     /// | brd14051, 10 s, seeds 1–2 | 0.183 % | 0.237 % |
+    /// | usa13509, 30 s, seeds 1–4 (a later run, 61fe6a3) | 0.202 % | 0.138 % |
+    /// | d15112, 30 s, seeds 1–4 (same run) | 0.144 % | 0.180 % |
+    ///
+    /// In the later run trials won on all four seeds of usa13509 and lost
+    /// on all four of d15112, at about the same time per stop (2.2 and
+    /// 2.0 ms), so no rule by size or time separates them.
     static let trialSearchNodes = 0..<pairedSearchNodes.lowerBound
     /// Kicks each side of a pair on `n` nodes makes between two meetings:
     /// max(64, n / 64). A meeting costs O(n) (the merge, and rebuilding the

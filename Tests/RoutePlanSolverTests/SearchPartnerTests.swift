@@ -69,7 +69,7 @@ struct SearchPartnerTests {
             #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
         }
         // 3,000 kicks at 64 a meeting: 46 meetings, and some merged.
-        #expect(partner.meetings == 46 && partner.merges > 0, "\(partner.meetings) meetings, \(partner.merges) merged")
+        #expect(partner.meetings == 46 && partner.merges > 0, "\(partner.meetings) meetings, \(partner.merges) merged, \(partner.adoptions) adopted")
         for _ in 0..<2 {
             let (again, againSecond, _) = try pairOfSearches()
             #expect(again.order == first.order && againSecond.order == second.order)
@@ -127,19 +127,22 @@ struct SearchPartnerTests {
         }
     }
 
-    /// (2 s, not 1: with the whole suite running on two cores, 1 s left
-    /// some runs a single meeting, so nothing to merge.)
+    /// Whether meetings merge depends on the scheduler here: when the
+    /// runner starves one side, only the other changes between meetings
+    /// (one run of the full suite: 854 meetings, none with both sides
+    /// changed). Merging is checked where it is deterministic, in the
+    /// pair bounded by kicks above.
     @Test("a pair of searches bounded by time meets without waiting and ends with valid tours of the costs it reports")
     func pairedSearchBoundedByTime() throws {
         let (matrix, lists) = try Self.euclidean(seed: 37)
         let partner = SearchPartner(epoch: 8) { Int(matrix[$0, $1]) }
         let (first, second) = try Self.searchPair(matrix, lists, partner, kicks: nil,
-                                                  control: SolveControl(timeLimit: .seconds(2)))
+                                                  control: SolveControl(timeLimit: .seconds(1)))
         for solution in [first, second] {
             #expect(isValid(solution, matrix, .roundTrip()))
             #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
         }
-        #expect(partner.meetings > 0 && partner.merges > 0, "\(partner.meetings) meetings, \(partner.merges) merged")
+        #expect(partner.meetings > 0, "\(partner.meetings) meetings, \(partner.merges) merged, \(partner.adoptions) adopted")
     }
 
     /// 1,000 random Euclidean cities from `seed`, with their α-nearest lists.
