@@ -89,13 +89,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "routeplan", dependencies: ["RoutePlanCLI"]),
-        .testTarget(name: "RoutePlanSolverTests", dependencies: ["RoutePlanSolver"]),
-        .testTarget(name: "RoutePlanMatrixTests", dependencies: ["RoutePlanMatrix", "RoutePlanSolver", "RoutePlanTSPLIB"]),
+        // The fuzz targets' committed inputs and invariant check, for the
+        // replay suites of the test targets below.
+        .target(name: "FuzzReplay", path: "Tests/FuzzReplay"),
+        .testTarget(name: "RoutePlanSolverTests", dependencies: ["FuzzReplay", "RoutePlanSolver"]),
+        .testTarget(name: "RoutePlanMatrixTests", dependencies: ["FuzzReplay", "RoutePlanMatrix", "RoutePlanSolver", "RoutePlanTSPLIB"]),
         .testTarget(name: "RoutePlanExportTests", dependencies: ["RoutePlanExport"]),
-        .testTarget(name: "RoutePlanTSPLIBTests", dependencies: ["RoutePlanTSPLIB"]),
+        .testTarget(name: "RoutePlanTSPLIBTests", dependencies: ["FuzzReplay", "RoutePlanTSPLIB"]),
         .testTarget(name: "RoutePlanFetchTests", dependencies: ["RoutePlanFetch", "RoutePlanMatrix"]),
-        .testTarget(name: "RoutePlanTests", dependencies: ["RoutePlan", "RoutePlanSolver"]),
-        .testTarget(name: "RoutePlanInstancesTests", dependencies: ["RoutePlanInstances", "RoutePlanSolver"]),
+        .testTarget(name: "RoutePlanTests", dependencies: ["FuzzReplay", "RoutePlan", "RoutePlanSolver"]),
+        .testTarget(name: "RoutePlanInstancesTests", dependencies: ["FuzzReplay", "RoutePlanInstances", "RoutePlanSolver"]),
         .testTarget(name: "RoutePlanCLITests", dependencies: ["RoutePlanCLI", "RoutePlan"]),
         .testTarget(
             name: "RoutePlanServerTests",

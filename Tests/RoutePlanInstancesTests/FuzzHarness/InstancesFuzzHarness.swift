@@ -9,6 +9,8 @@ import RoutePlanInstances
 import RoutePlanSolver
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// Solomon VRPTW, TOPTW and MC-TOP-MTW benchmark files.

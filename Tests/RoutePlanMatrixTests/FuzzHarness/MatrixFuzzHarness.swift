@@ -12,6 +12,8 @@ import RoutePlanSolver
 import RoutePlanTSPLIB
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// Matrix answers read by `MatrixSource.read(_:fileName:stops:format:preferTraffic:)`.

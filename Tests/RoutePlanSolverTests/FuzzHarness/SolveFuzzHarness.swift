@@ -7,6 +7,8 @@
 @testable import RoutePlanSolver
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// The heuristic on whatever matrix the bytes spell, against Held–Karp.

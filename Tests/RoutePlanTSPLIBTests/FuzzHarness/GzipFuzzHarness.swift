@@ -7,6 +7,8 @@
 @testable import RoutePlanTSPLIB
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// The gzip reader behind `.tsp.gz` files.

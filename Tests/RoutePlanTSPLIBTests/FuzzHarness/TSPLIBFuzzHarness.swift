@@ -8,6 +8,8 @@ import Foundation
 @testable import RoutePlanTSPLIB
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// TSPLIB95 instance and tour text.

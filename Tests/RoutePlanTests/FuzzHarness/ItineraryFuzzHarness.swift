@@ -11,6 +11,8 @@ import RoutePlanMatrix
 import RoutePlanSolver
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// Itinerary files and planner options.

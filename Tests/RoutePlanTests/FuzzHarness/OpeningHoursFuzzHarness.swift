@@ -9,6 +9,8 @@ import Foundation
 import RoutePlanSolver
 #if canImport(FuzzSupport)
 import FuzzSupport
+#else
+import FuzzReplay
 #endif
 
 /// Google opening hours, in both of the shapes an itinerary file carries
