@@ -341,7 +341,7 @@ public enum RouteSolver {
             // meet to go on from one tour (see `SearchPartner`).
             let board = TrialBoard.forSearches(nodes: matrix.count, under: control, symmetric: !asymmetric)
             let partner: SearchPartner? = !twoSearches || asymmetric || board != nil ? nil
-                : endpoints.isRoundTrip ? SearchPartner.forPair(MatrixCosts(matrix: matrix))
+                : endpoints.isRoundTrip ? SearchPartner.forPair(costs)
                 : SearchPartner.forPair(PathCosts(matrix: matrix, endpoints: endpoints))
             var second: (@Sendable () throws -> Solution)?
             if twoSearches {
