@@ -34,9 +34,10 @@ extension TSPLIBInstance {
     ///   `alphaPool` of ``RouteSolver/solveRoundTrip(points:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:)``).
     /// - Up to ``LowerBound/oneTreeNodeLimit`` nodes, the second search
     ///   starts from the greedy tour on the 10 nearest neighbours instead of
-    ///   on the quadrant lists, and the 1-tree bound is computed on a matrix
-    ///   built on the bound's own thread (as large as the matrix the search
-    ///   no longer needs).
+    ///   on the quadrant lists, and the 1-tree bound is computed on the
+    ///   bound's own thread: from the coordinates and the 24 nearest
+    ///   (``LowerBound/oneTree(_:nearest:upperBound:control:)``), or, for
+    ///   `GEO` weights, on a matrix built there.
     ///
     /// - Returns: `nil` when ``searchesFromCoordinates`` does not hold.
     public func solveFromCoordinates(options: RouteSolver.Options,
@@ -63,8 +64,13 @@ extension TSPLIBInstance {
             lists.reserveCapacity(n * kept)
             for i in 0..<n { lists += pool[(i * width)..<(i * width + kept)] }
             secondStart = lists
-            let instance = self
+            let instance = self, points = planarCosts
             bound = { control in
+                // Points in the plane: the bound from the coordinates and
+                // the nearest lists, without a matrix.
+                if let points {
+                    return LowerBound.oneTree(points, nearest: pool, upperBound: nil, control: control)
+                }
                 // The matrix alone takes 50–110 ms on 3,038–4,461 nodes: given up
                 // with the bound when the time runs out while it is built.
                 let started = ContinuousClock.now

@@ -67,6 +67,18 @@ extension LowerBound {
             }
         }
 
+        /// Each edge's cost, following ``targets``: the edge at `targets[e]`
+        /// costs `result[e]`. Read once, so that the steps of an ascent read
+        /// no matrix row and compute no distance.
+        /// - Complexity: O(m) calls of `cost`, m the entries of `targets`.
+        func edgeCosts(_ cost: (Int, Int) -> Int) -> [Double] {
+            var costs = [Double](repeating: 0, count: targets.count)
+            for v in 0..<n {
+                for e in offsets[v] ..< offsets[v + 1] { costs[e] = Double(cost(v, Int(targets[e]))) }
+            }
+            return costs
+        }
+
         /// The adjacency lists of this graph, for adding edges.
         var adjacency: [[Int32]] {
             (0..<n).map { Array(targets[offsets[$0] ..< offsets[$0 + 1]]) }
@@ -110,7 +122,7 @@ extension LowerBound {
         // stays connected, so the sparse Prim always spans it.
         var degree = [Int](repeating: 0, count: n)
         let zero = [Double](repeating: 0, count: n)
-        for (u, v) in denseOneTreeEdges(matrix, zero, &degree) where u != 0 && v != 0 {
+        for (u, v) in denseOneTreeEdges(MatrixCosts(matrix: matrix), zero, &degree) where u != 0 && v != 0 {
             adjacency[u].append(Int32(v))
             adjacency[v].append(Int32(u))
         }
@@ -126,15 +138,28 @@ extension LowerBound {
     ///   edges).
     static func sparseOneTree(_ matrix: CostMatrix, upperBound: Int?, maxSteps: Int?,
                               control: SolveControl, neighbours: Int = sparseNeighbours) -> Int {
-        let n = matrix.count
         let started = ContinuousClock.now
-        var graph = sparseCandidateGraph(matrix, neighbours: neighbours)
+        let graph = sparseCandidateGraph(matrix, neighbours: neighbours)
         // The ascent stops early enough for the complete graph's check to
         // end by the deadline: that check (one dense Prim and its value) is
         // cheaper than building the graph, which scans every pair and runs
         // the same Prim. Stopping at the deadline itself ran fnl4461's
         // 1 s solves to 1.087 s.
-        let control = control.withDeadline(earlierBy: started.duration(to: .now))
+        return sparseAscent(MatrixCosts(matrix: matrix), graph: graph, upperBound: upperBound, maxSteps: maxSteps,
+                            control: control.withDeadline(earlierBy: started.duration(to: .now)))
+    }
+
+    /// The subgradient ascent on `graph`, which must hold a minimum spanning
+    /// tree of nodes 1…n−1 and node 0's two cheapest edges of the complete
+    /// graph under `costs` (so that its minimum 1-tree at π = 0 is the
+    /// complete graph's), re-checked on the complete graph at the end. The
+    /// check is not cut short by `control`: its deadline must leave time
+    /// for one O(n²) Prim.
+    static func sparseAscent<Costs: SymmetricCosts>(_ costs: Costs, graph start: SparseGraph, upperBound: Int?,
+                                                    maxSteps: Int?, control: SolveControl) -> Int {
+        let n = costs.count
+        var graph = start
+        var weights = graph.edgeCosts(costs.cost)
         let steps = maxSteps ?? 20 * n
         var pi = [Double](repeating: 0, count: n)
         var bestPi = pi
@@ -161,7 +186,7 @@ extension LowerBound {
             while step < steps {
                 if step > 0 && control.shouldStop { break }
                 step += 1
-                let value = sparseMinimumOneTree(matrix, graph, pi, &degree, &heap)
+                let value = sparseMinimumOneTree(graph, weights, pi, &degree, &heap)
                 if step == 1 { bound = value }
                 // Above a known tour: the sparse graph holds no tour that
                 // cheap, so its ascent has run off; check and repair.
@@ -199,8 +224,8 @@ extension LowerBound {
             if !moved { break }
             // The complete graph's check: a valid bound whatever π is.
             var denseDegree = [Int](repeating: 0, count: n)
-            let edges = denseOneTreeEdges(matrix, bestPi, &denseDegree)
-            let checked = denseOneTreeValue(matrix, bestPi, edges)
+            let edges = denseOneTreeEdges(costs, bestPi, &denseDegree)
+            let checked = denseOneTreeValue(costs, bestPi, edges)
             if checked >= bound {
                 bound = checked
                 validPi = bestPi
@@ -216,6 +241,7 @@ extension LowerBound {
             }
             guard let adjacency, round < sparseRepairRounds, step < steps, !control.shouldStop else { break }
             graph = SparseGraph(n: n, adjacency: adjacency)
+            weights = graph.edgeCosts(costs.cost)
             pi = validPi
             best = -Double.infinity
             lambda = 1
@@ -227,102 +253,115 @@ extension LowerBound {
 
     /// The cheapest 1-tree of `graph` under costs c + π (minus 2Σπ), and
     /// each node's degree in it: Prim with an indexed binary heap on nodes
-    /// 1…n−1, then node 0's two cheapest edges in the graph.
+    /// 1…n−1, then node 0's two cheapest edges in the graph. `weights` are
+    /// the edges' costs c (``SparseGraph/edgeCosts(_:)``).
     /// - Complexity: O(m log n), m the graph's edge count.
-    static func sparseMinimumOneTree(_ matrix: CostMatrix, _ graph: SparseGraph, _ pi: [Double],
+    static func sparseMinimumOneTree(_ graph: SparseGraph, _ weights: [Double], _ pi: [Double],
                                      _ degree: inout [Int], _ heap: inout IndexedHeap) -> Double {
-        let n = matrix.count
+        let n = graph.n
         for i in 0..<n { degree[i] = 0 }
         var total = 0.0
         heap.reset()
-        return matrix.storage.withUnsafeBufferPointer { costs in
-            graph.targets.withUnsafeBufferPointer { targets in
-                graph.offsets.withUnsafeBufferPointer { offsets in
-                    heap.update(1, key: 0, parent: -1)
-                    var joined = 0
-                    while let (u, key, parent) = heap.popMin() {
-                        joined += 1
-                        total += key
-                        if parent >= 0 {
-                            degree[u] += 1
-                            degree[parent] += 1
-                        }
-                        let pu = pi[u]
-                        let row = u * n
-                        for e in offsets[u] ..< offsets[u + 1] {
-                            let v = Int(targets[e])
-                            if v == 0 || heap.isDone(v) { continue }
-                            heap.update(v, key: Double(costs[row + v]) + pu + pi[v], parent: u)
-                        }
-                    }
-                    if joined < n - 1 { return -Double.infinity }  // cannot happen: the tree's edges are in
-                    var first = Double.infinity, second = Double.infinity, a = -1, b = -1
-                    for e in offsets[0] ..< offsets[1] {
-                        let v = Int(targets[e])
-                        let d = Double(costs[v]) + pi[0] + pi[v]
-                        if d < first {
-                            second = first; b = a
-                            first = d; a = v
-                        } else if d < second {
-                            second = d; b = v
-                        }
-                    }
-                    guard a >= 0, b >= 0 else { return -Double.infinity }
-                    total += first + second
-                    degree[0] = 2
-                    degree[a] += 1
-                    degree[b] += 1
-                    return total - 2 * pi.reduce(0, +)
-                }
+        let offsets = graph.offsets, targets = graph.targets
+        heap.update(1, key: 0, parent: -1)
+        var joined = 0
+        while let (u, key, parent) = heap.popMin() {
+            joined += 1
+            total += key
+            if parent >= 0 {
+                degree[u] += 1
+                degree[parent] += 1
+            }
+            let pu = pi[u]
+            for e in offsets[u] ..< offsets[u + 1] {
+                let v = Int(targets[e])
+                if v == 0 || heap.isDone(v) { continue }
+                heap.update(v, key: weights[e] + pu + pi[v], parent: u)
             }
         }
+        if joined < n - 1 { return -Double.infinity }  // cannot happen: the tree's edges are in
+        var first = Double.infinity, second = Double.infinity, a = -1, b = -1
+        for e in offsets[0] ..< offsets[1] {
+            let v = Int(targets[e])
+            let d = weights[e] + pi[0] + pi[v]
+            if d < first {
+                second = first; b = a
+                first = d; a = v
+            } else if d < second {
+                second = d; b = v
+            }
+        }
+        guard a >= 0, b >= 0 else { return -Double.infinity }
+        total += first + second
+        degree[0] = 2
+        degree[a] += 1
+        degree[b] += 1
+        return total - 2 * pi.reduce(0, +)
     }
 
     /// The edges of the complete graph's cheapest 1-tree under c + π, by
     /// O(n²) Prim on nodes 1…n−1 with node 0 joined by its two cheapest
     /// edges, and each node's degree.
-    static func denseOneTreeEdges(_ matrix: CostMatrix, _ pi: [Double], _ degree: inout [Int]) -> [(Int, Int)] {
-        let n = matrix.count
+    /// - Complexity: O(n²) time, n²/2 reads of `costs`.
+    /// - Precondition: at least 3 nodes.
+    static func denseOneTreeEdges<Costs: SymmetricCosts>(_ costs: Costs, _ pi: [Double],
+                                                         _ degree: inout [Int]) -> [(Int, Int)] {
+        guard let edges = denseOneTreeEdges(costs, pi, &degree, control: .unlimited) else {
+            preconditionFailure("an unlimited control never stops")
+        }
+        return edges
+    }
+
+    /// ``denseOneTreeEdges(_:_:_:)``, given up (`nil`) when `control` says
+    /// to stop, which it is asked every 256 nodes joined.
+    static func denseOneTreeEdges<Costs: SymmetricCosts>(_ costs: Costs, _ pi: [Double], _ degree: inout [Int],
+                                                         control: SolveControl) -> [(Int, Int)]? {
+        let n = costs.count
         for i in 0..<n { degree[i] = 0 }
         var edges: [(Int, Int)] = []
         edges.reserveCapacity(n)
-        var inTree = [Bool](repeating: false, count: n)
+        // The nodes not yet joined, kept packed (a joined node swaps with
+        // the last), so each round reads only them: it lowers their keys
+        // from the node just joined and picks the next one in the same
+        // pass, n²/2 cost reads in all.
+        var remaining = Array(2..<n)
         var key = [Double](repeating: .infinity, count: n)
-        var parent = [Int](repeating: -1, count: n)
-        key[1] = 0
-        matrix.storage.withUnsafeBufferPointer { costs in
-            for _ in 1..<n {
-                var u = -1
-                var smallest = Double.infinity
-                for v in 1..<n where !inTree[v] && key[v] < smallest {
+        var parent = [Int](repeating: 1, count: n)
+        var u = 1
+        while !remaining.isEmpty {
+            if remaining.count & 255 == 0 && control.shouldStop { return nil }
+            let pu = pi[u]
+            var next = 0
+            var smallest = Double.infinity
+            for slot in remaining.indices {
+                let v = remaining[slot]
+                let d = Double(costs.cost(u, v)) + pu + pi[v]
+                if d < key[v] {
+                    key[v] = d
+                    parent[v] = u
+                }
+                if key[v] < smallest {
                     smallest = key[v]
-                    u = v
-                }
-                inTree[u] = true
-                if parent[u] >= 0 { edges.append((parent[u], u)) }
-                let row = u * n
-                let pu = pi[u]
-                for v in 1..<n where !inTree[v] {
-                    let d = Double(costs[row + v]) + pu + pi[v]
-                    if d < key[v] {
-                        key[v] = d
-                        parent[v] = u
-                    }
+                    next = slot
                 }
             }
-            var first = Double.infinity, second = Double.infinity, a = -1, b = -1
-            for v in 1..<n {
-                let d = Double(costs[v]) + pi[0] + pi[v]
-                if d < first {
-                    second = first; b = a
-                    first = d; a = v
-                } else if d < second {
-                    second = d; b = v
-                }
-            }
-            edges.append((0, a))
-            edges.append((0, b))
+            u = remaining[next]
+            remaining.swapAt(next, remaining.count - 1)
+            remaining.removeLast()
+            edges.append((parent[u], u))
         }
+        var first = Double.infinity, second = Double.infinity, a = -1, b = -1
+        for v in 1..<n {
+            let d = Double(costs.cost(0, v)) + pi[0] + pi[v]
+            if d < first {
+                second = first; b = a
+                first = d; a = v
+            } else if d < second {
+                second = d; b = v
+            }
+        }
+        edges.append((0, a))
+        edges.append((0, b))
         for (u, v) in edges { degree[u] += 1; degree[v] += 1 }
         return edges
     }
@@ -330,11 +369,12 @@ extension LowerBound {
     /// The 1-tree value of `edges` under c + π, minus 2Σπ: its integer
     /// cost plus Σ (dᵢ − 2) · πᵢ, summed apart so that floating-point
     /// rounding only touches the small second term.
-    static func denseOneTreeValue(_ matrix: CostMatrix, _ pi: [Double], _ edges: [(Int, Int)]) -> Double {
+    static func denseOneTreeValue<Costs: SymmetricCosts>(_ costs: Costs, _ pi: [Double],
+                                                         _ edges: [(Int, Int)]) -> Double {
         var integral = 0
         var degree = [Int](repeating: 0, count: pi.count)
         for (u, v) in edges {
-            integral += Int(matrix[u, v])
+            integral += costs.cost(u, v)
             degree[u] += 1
             degree[v] += 1
         }

@@ -90,7 +90,8 @@ public enum LowerBound {
     /// each node's degree in it: O(n²) Prim (``denseOneTreeEdges(_:_:_:)``),
     /// valued by ``denseOneTreeValue(_:_:_:)``.
     static func minimumOneTree(_ matrix: CostMatrix, _ pi: [Double], _ degree: inout [Int]) -> Double {
-        denseOneTreeValue(matrix, pi, denseOneTreeEdges(matrix, pi, &degree))
+        let costs = MatrixCosts(matrix: matrix)
+        return denseOneTreeValue(costs, pi, denseOneTreeEdges(costs, pi, &degree))
     }
 
     // MARK: Assignment

@@ -54,13 +54,8 @@ enum SparseAlphaNearness {
                     adjacency[Int(j)].append(Int32(i))
                 }
             }
-            let edges = LowerBound.SparseGraph(n: n, adjacency: adjacency)
-            var costs = [Double](repeating: 0, count: edges.targets.count)
-            for v in 0..<n {
-                for e in edges.offsets[v]..<edges.offsets[v + 1] { costs[e] = Double(cost(v, Int(edges.targets[e]))) }
-            }
-            self.edges = edges
-            self.costs = costs
+            edges = LowerBound.SparseGraph(n: n, adjacency: adjacency)
+            costs = edges.edgeCosts(cost)
         }
     }
 
