@@ -317,38 +317,57 @@ extension LowerBound {
     static func denseOneTreeEdges<Costs: SymmetricCosts>(_ costs: Costs, _ pi: [Double], _ degree: inout [Int],
                                                          control: SolveControl) -> [(Int, Int)]? {
         let n = costs.count
+        precondition(n >= 3, "a 1-tree needs at least 3 nodes")
         for i in 0..<n { degree[i] = 0 }
         var edges: [(Int, Int)] = []
         edges.reserveCapacity(n)
-        // The nodes not yet joined, kept packed (a joined node swaps with
-        // the last), so each round reads only them: it lowers their keys
-        // from the node just joined and picks the next one in the same
-        // pass, n²/2 cost reads in all.
-        var remaining = Array(2..<n)
-        var key = [Double](repeating: .infinity, count: n)
-        var parent = [Int](repeating: 1, count: n)
-        var u = 1
-        while !remaining.isEmpty {
-            if remaining.count & 255 == 0 && control.shouldStop { return nil }
-            let pu = pi[u]
+        // The nodes not yet joined, kept packed with their π, key and tree
+        // parent (a joined node's slot takes the last one's), so each round
+        // reads only them, in order: it lowers their keys from the node
+        // just joined and picks the next one in the same pass, n²/2 cost
+        // reads in all.
+        let live = n - 2
+        let node = UnsafeMutableBufferPointer<Int32>.allocate(capacity: live)
+        let weight = UnsafeMutableBufferPointer<Double>.allocate(capacity: live)
+        let key = UnsafeMutableBufferPointer<Double>.allocate(capacity: live)
+        let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: live)
+        defer {
+            node.deallocate()
+            weight.deallocate()
+            key.deallocate()
+            parent.deallocate()
+        }
+        for slot in 0..<live {
+            node[slot] = Int32(slot + 2)
+            weight[slot] = pi[slot + 2]
+            key[slot] = .infinity
+            parent[slot] = 1
+        }
+        var u = 1, pu = pi[1]
+        var left = live
+        while left > 0 {
+            if left & 255 == 0 && control.shouldStop { return nil }
             var next = 0
             var smallest = Double.infinity
-            for slot in remaining.indices {
-                let v = remaining[slot]
-                let d = Double(costs.cost(u, v)) + pu + pi[v]
-                if d < key[v] {
-                    key[v] = d
-                    parent[v] = u
+            for slot in 0..<left {
+                let d = Double(costs.cost(u, Int(node[slot]))) + pu + weight[slot]
+                if d < key[slot] {
+                    key[slot] = d
+                    parent[slot] = Int32(truncatingIfNeeded: u)
                 }
-                if key[v] < smallest {
-                    smallest = key[v]
+                if key[slot] < smallest {
+                    smallest = key[slot]
                     next = slot
                 }
             }
-            u = remaining[next]
-            remaining.swapAt(next, remaining.count - 1)
-            remaining.removeLast()
-            edges.append((parent[u], u))
+            u = Int(node[next])
+            pu = weight[next]
+            edges.append((Int(parent[next]), u))
+            left -= 1
+            node[next] = node[left]
+            weight[next] = weight[left]
+            key[next] = key[left]
+            parent[next] = parent[left]
         }
         var first = Double.infinity, second = Double.infinity, a = -1, b = -1
         for v in 1..<n {
@@ -381,94 +400,5 @@ extension LowerBound {
         var weights = 0.0
         for i in pi.indices where degree[i] != 2 { weights += Double(degree[i] - 2) * pi[i] }
         return Double(integral) + weights
-    }
-}
-
-/// A binary min-heap over node indices 0..<capacity with decrease-key, for
-/// Prim on sparse graphs; each node enters at most once per ``reset()``.
-struct IndexedHeap {
-    private var heap: [Int32] = []
-    /// Where node v sits in `heap`: −1 not yet seen, −2 popped.
-    private var slot: [Int32]
-    private var key: [Double]
-    private var parent: [Int32]
-
-    init(capacity: Int) {
-        slot = [Int32](repeating: -1, count: capacity)
-        key = [Double](repeating: 0, count: capacity)
-        parent = [Int32](repeating: -1, count: capacity)
-        heap.reserveCapacity(capacity)
-    }
-
-    mutating func reset() {
-        heap.removeAll(keepingCapacity: true)
-        for i in slot.indices { slot[i] = -1 }
-    }
-
-    @inline(__always) func isDone(_ v: Int) -> Bool { slot[v] == -2 }
-
-    /// Lowers v's key to `key` (inserting v if new) when that is lower.
-    /// - Complexity: O(log n).
-    mutating func update(_ v: Int, key newKey: Double, parent p: Int) {
-        var i = Int(slot[v])
-        if i == -2 { return }
-        if i == -1 {
-            i = heap.count
-            heap.append(Int32(v))
-        } else if newKey >= key[v] {
-            return
-        }
-        key[v] = newKey
-        parent[v] = Int32(p)
-        siftUp(i)
-    }
-
-    /// Removes the node of smallest key. - Complexity: O(log n).
-    mutating func popMin() -> (Int, Double, Int)? {
-        guard let top = heap.first else { return nil }
-        let v = Int(top)
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            slot[Int(last)] = 0
-            siftDown(0)
-        }
-        slot[v] = -2
-        return (v, key[v], Int(parent[v]))
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var i = start
-        let v = heap[i]
-        let k = key[Int(v)]
-        while i > 0 {
-            let p = (i - 1) / 2
-            let w = heap[p]
-            if key[Int(w)] <= k { break }
-            heap[i] = w
-            slot[Int(w)] = Int32(i)
-            i = p
-        }
-        heap[i] = v
-        slot[Int(v)] = Int32(i)
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var i = start
-        let v = heap[i]
-        let k = key[Int(v)]
-        let count = heap.count
-        while true {
-            var c = 2 * i + 1
-            if c >= count { break }
-            if c + 1 < count && key[Int(heap[c + 1])] < key[Int(heap[c])] { c += 1 }
-            let w = heap[c]
-            if key[Int(w)] >= k { break }
-            heap[i] = w
-            slot[Int(w)] = Int32(i)
-            i = c
-        }
-        heap[i] = v
-        slot[Int(v)] = Int32(i)
     }
 }
