@@ -3,41 +3,63 @@ import Testing
 
 @Suite("Sparse 1-tree bound")
 struct SparseOneTreeTests {
-    @Test("the heap Prim on the complete graph equals the O(n²) Prim, for random weights π")
+    @Test("the heap Prim on the complete graph equals the O(n²) Prim, for random weights π, on matrices and on coordinates")
     func sparseTreeMatchesDense() throws {
-        for seed: UInt64 in 1...20 {
+        for seed: UInt64 in 1...30 {
             var gen = InstanceGenerator(seed: seed)
             let n = gen.int(3...40)
-            let matrix = seed.isMultiple(of: 2) ? try gen.euclidean(n) : try gen.symmetric(n)
+            // Every third seed: points, the heap Prim reading their costs
+            // from the coordinates.
+            let matrix: CostMatrix, weights: (Int, Int) -> Int
+            if seed % 3 == 0 {
+                let (points, pointMatrix, _) = Self.points(n, width: 2, &gen)
+                matrix = pointMatrix
+                weights = points.cost
+            } else {
+                matrix = seed.isMultiple(of: 2) ? try gen.euclidean(n) : try gen.symmetric(n)
+                weights = { Int(matrix[$0, $1]) }
+            }
             let complete = LowerBound.SparseGraph(
                 n: n, adjacency: (0..<n).map { v in (0..<n).filter { $0 != v }.map(Int32.init) })
             let pi = (0..<n).map { _ in Double(gen.int(-500...500)) / 7 }
             var sparseDegree = [Int](repeating: 0, count: n), denseDegree = sparseDegree
             var heap = IndexedHeap(capacity: n)
-            let sparse = LowerBound.sparseMinimumOneTree(complete, complete.edgeCosts { Int(matrix[$0, $1]) }, pi, &sparseDegree, &heap)
+            let sparse = LowerBound.sparseMinimumOneTree(complete, complete.edgeCosts(weights), pi, &sparseDegree, &heap)
             let dense = LowerBound.minimumOneTree(matrix, pi, &denseDegree)
             #expect(abs(sparse - dense) < 1e-6, "seed \(seed), n \(n): \(sparse) vs \(dense)")
             #expect(sparseDegree.reduce(0, +) == 2 * n, "seed \(seed)")
         }
     }
 
-    @Test("never above the optimum (Held–Karp optima), even from two neighbours a node; close from ten",
-          arguments: [2, 10])
-    func belowOptimum(neighbours: Int) async throws {
+    @Test("never above the optimum (Held–Karp optima), even from two neighbours a node; close from ten; on a matrix and from coordinates",
+          arguments: [false, true], [2, 10])
+    func belowOptimum(fromCoordinates: Bool, neighbours: Int) async throws {
         for seed: UInt64 in 1...8 {
-            var gen = InstanceGenerator(seed: seed &* 97 &+ UInt64(neighbours))
+            var gen = InstanceGenerator(seed: seed &* 97 &+ UInt64(neighbours) &+ (fromCoordinates ? 1_000 : 0))
             let n = gen.int(8...14)
-            let matrix = seed.isMultiple(of: 2) ? try gen.euclidean(n) : try gen.symmetric(n)
+            let matrix: CostMatrix
+            let bound: (Int?) throws -> Int
+            // Random symmetric costs (odd seeds on a matrix) need not be
+            // close; points are.
+            let euclidean = fromCoordinates || seed.isMultiple(of: 2)
+            if fromCoordinates {
+                let (points, pointMatrix, nearest) = Self.points(n, width: min(neighbours, n - 1), &gen)
+                matrix = pointMatrix
+                bound = { try #require(LowerBound.oneTree(points, nearest: nearest, upperBound: $0)) }
+            } else {
+                matrix = euclidean ? try gen.euclidean(n) : try gen.symmetric(n)
+                bound = { LowerBound.sparseOneTree(matrix, upperBound: $0, maxSteps: nil, control: .unlimited,
+                                                   neighbours: neighbours) }
+            }
             let optimum = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
             for upperBound in [nil, optimum] {
-                let bound = LowerBound.sparseOneTree(matrix, upperBound: upperBound, maxSteps: nil,
-                                                     control: .unlimited, neighbours: neighbours)
-                #expect(bound <= optimum, "seed \(seed), n \(n), k \(neighbours): \(bound) > optimum \(optimum)")
+                let value = try bound(upperBound)
+                let label = "seed \(seed), n \(n), k \(neighbours), coordinates \(fromCoordinates)"
+                #expect(value <= optimum, "\(label): \(value) > optimum \(optimum)")
                 // Two neighbours a node is a graph that often holds no
                 // tour: the bound must stay valid, not close.
-                if neighbours >= 10 && seed.isMultiple(of: 2) {
-                    #expect(Double(bound) >= 0.95 * Double(optimum),
-                            "seed \(seed), n \(n), k \(neighbours): \(bound) vs \(optimum)")
+                if neighbours >= 10 && euclidean {
+                    #expect(Double(value) >= 0.95 * Double(optimum), "\(label): \(value) vs \(optimum)")
                 }
             }
         }
@@ -88,43 +110,6 @@ struct SparseOneTreeTests {
             nearest += others.prefix(width).map(Int32.init)
         }
         return (points, matrix, nearest)
-    }
-
-    @Test("the heap Prim on coordinates equals the O(n²) Prim on their matrix, for random weights π")
-    func planarSparseTreeMatchesDense() {
-        for seed: UInt64 in 1...12 {
-            var gen = InstanceGenerator(seed: seed &+ 500)
-            let n = gen.int(3...40)
-            let (points, matrix, _) = Self.points(n, width: 2, &gen)
-            let complete = LowerBound.SparseGraph(
-                n: n, adjacency: (0..<n).map { v in (0..<n).filter { $0 != v }.map(Int32.init) })
-            let pi = (0..<n).map { _ in Double(gen.int(-500...500)) / 7 }
-            var sparseDegree = [Int](repeating: 0, count: n), denseDegree = sparseDegree
-            var heap = IndexedHeap(capacity: n)
-            let sparse = LowerBound.sparseMinimumOneTree(complete, complete.edgeCosts(points.cost), pi, &sparseDegree, &heap)
-            let dense = LowerBound.minimumOneTree(matrix, pi, &denseDegree)
-            #expect(abs(sparse - dense) < 1e-6, "seed \(seed), n \(n): \(sparse) vs \(dense)")
-            #expect(sparseDegree.reduce(0, +) == 2 * n, "seed \(seed)")
-        }
-    }
-
-    @Test("from coordinates: never above the optimum (Held–Karp optima), even from two neighbours a point; close from ten",
-          arguments: [2, 10])
-    func planarBelowOptimum(width: Int) async throws {
-        for seed: UInt64 in 1...10 {
-            var gen = InstanceGenerator(seed: seed &* 131 &+ UInt64(width))
-            let n = gen.int(8...14)
-            let (points, matrix, nearest) = Self.points(n, width: min(width, n - 1), &gen)
-            let optimum = try await HeldKarp.solve(matrix, endpoints: .roundTrip()).cost
-            for upperBound in [nil, optimum] {
-                let bound = try #require(LowerBound.oneTree(points, nearest: nearest, upperBound: upperBound))
-                #expect(bound <= optimum, "seed \(seed), n \(n), w \(width): \(bound) > optimum \(optimum)")
-                if width >= 10 {
-                    #expect(Double(bound) >= 0.95 * Double(optimum),
-                            "seed \(seed), n \(n), w \(width): \(bound) vs \(optimum)")
-                }
-            }
-        }
     }
 
     @Test("from coordinates on 400 points: below a local-search tour, within 3 % of it and level with the matrix's bound")
