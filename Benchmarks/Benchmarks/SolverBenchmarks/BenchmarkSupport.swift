@@ -60,6 +60,16 @@ let oneTreeGapMetric = BenchmarkMetric.custom("gap to 1-tree bound (0.001 %)", p
 let bhhMetric = BenchmarkMetric.custom("length/sqrt(N*A) (0.0001)", polarity: .prefersSmaller,
                                        useScalingFactor: false)
 
+/// How far a lower bound is below the optimum (`registerLowerBoundBenchmarks`),
+/// in thousandths of a percent of the optimum.
+let boundGapMetric = BenchmarkMetric.custom("bound below optimum (0.001 %)", polarity: .prefersSmaller,
+                                            useScalingFactor: false)
+
+/// How far `bound` is below `optimum`, in thousandths of a percent of it.
+func belowMilliPercent(_ bound: Int, _ optimum: Int) -> Int {
+    Int((Double(optimum - bound) / Double(optimum) * 100_000).rounded())
+}
+
 /// How far `length` is above `reference` (an optimum or a lower bound), in
 /// thousandths of a percent.
 func gapMilliPercent(_ length: Int, _ reference: Int) -> Int {

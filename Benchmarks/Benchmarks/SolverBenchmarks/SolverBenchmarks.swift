@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     registerHeldKarpClosedTours()
     registerHeldKarpEndpointVariants()
     registerTSPLIBBenchmarks()
+    registerLowerBoundBenchmarks()
     registerHeuristicSweep()
     registerMatrixBenchmarks()
     registerGoogleIngestBenchmarks()
