@@ -49,6 +49,8 @@ extension TSPLIBInstance {
         let control = SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         let x = coordinates.map(\.x), y = coordinates.map(\.y)
         let n = dimension
+        // One copy of the points serves the searches and the bound.
+        let points = planarRounding.map { PlanarCosts(x: x, y: y, rounding: $0) }
         // The 24 nearest serve both lists: the quadrants are filled from
         // them, and the second start's 10 nearest are their first 10.
         let pool = PlanarNeighbours.nearest(x: x, y: y, k: CoordinateSearch.pool)
@@ -64,7 +66,7 @@ extension TSPLIBInstance {
             lists.reserveCapacity(n * kept)
             for i in 0..<n { lists += pool[(i * width)..<(i * width + kept)] }
             secondStart = lists
-            let instance = self, points = planarCosts
+            let instance = self
             bound = { control in
                 // Points in the plane: the bound from the coordinates and
                 // the nearest lists, without a matrix.
@@ -91,8 +93,7 @@ extension TSPLIBInstance {
                 return LowerBound.compute(matrix, endpoints: .roundTrip(from: 0), upperBound: nil, control: control)
             }
         }
-        if let rounding = planarRounding {
-            let points = PlanarCosts(x: x, y: y, rounding: rounding)
+        if let points {
             return try await RouteSolver.solveRoundTrip(
                 points: points, neighbours: candidates, alphaPool: alphaPool, secondStart: secondStart,
                 options: options, control: control, executor: executor, lowerBound: bound)

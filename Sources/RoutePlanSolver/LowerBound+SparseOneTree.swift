@@ -67,6 +67,27 @@ extension LowerBound {
             }
         }
 
+        /// The union of the flat candidate lists `lists` (node i's at
+        /// `[i · width ..< (i + 1) · width]`), the first `taking` of each,
+        /// both ways, without repeats or loops; then, if given, the edges
+        /// of `tree` not at node 0 (a spanning tree of nodes 1…n−1, which
+        /// keeps the graph without node 0 connected).
+        /// - Complexity: O(n · taking · log taking + n).
+        init(n: Int, lists: [Int32], width: Int, taking: Int, tree: [(Int, Int)] = []) {
+            var adjacency = [[Int32]](repeating: [], count: n)
+            for i in 0..<n {
+                for j in lists[(i * width)..<(i * width + taking)] where Int(j) != i {
+                    adjacency[i].append(j)
+                    adjacency[Int(j)].append(Int32(i))
+                }
+            }
+            for (u, v) in tree where u != 0 && v != 0 {
+                adjacency[u].append(Int32(v))
+                adjacency[v].append(Int32(u))
+            }
+            self.init(n: n, adjacency: adjacency)
+        }
+
         /// Each edge's cost, following ``targets``: the edge at `targets[e]`
         /// costs `result[e]`. Read once, so that the steps of an ascent read
         /// no matrix row and compute no distance.
@@ -92,7 +113,8 @@ extension LowerBound {
     static func sparseCandidateGraph(_ matrix: CostMatrix, neighbours: Int = sparseNeighbours) -> SparseGraph {
         let n = matrix.count
         let k = min(neighbours, n - 1)
-        var adjacency = [[Int32]](repeating: [], count: n)
+        // Each node's k cheapest (k ≤ n − 1, so every node finds k).
+        var nearest = [Int32](repeating: 0, count: n * k)
         var bestCost = [Int32](repeating: 0, count: k)
         var bestNode = [Int32](repeating: 0, count: k)
         matrix.storage.withUnsafeBufferPointer { costs in
@@ -112,21 +134,15 @@ extension LowerBound {
                     bestNode[slot] = Int32(b)
                     if found < k { found += 1 }
                 }
-                for i in 0..<found {
-                    adjacency[a].append(bestNode[i])
-                    adjacency[Int(bestNode[i])].append(Int32(a))
-                }
+                for i in 0..<k { nearest[a * k + i] = bestNode[i] }
             }
         }
         // A minimum spanning tree of 1…n−1 (π = 0): the graph without node 0
         // stays connected, so the sparse Prim always spans it.
         var degree = [Int](repeating: 0, count: n)
         let zero = [Double](repeating: 0, count: n)
-        for (u, v) in denseOneTreeEdges(MatrixCosts(matrix: matrix), zero, &degree) where u != 0 && v != 0 {
-            adjacency[u].append(Int32(v))
-            adjacency[v].append(Int32(u))
-        }
-        return SparseGraph(n: n, adjacency: adjacency)
+        return SparseGraph(n: n, lists: nearest, width: k, taking: k,
+                           tree: denseOneTreeEdges(MatrixCosts(matrix: matrix), zero, &degree))
     }
 
     /// The sparse subgradient ascent (see the extension's documentation).

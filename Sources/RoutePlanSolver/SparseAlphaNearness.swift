@@ -47,14 +47,7 @@ enum SparseAlphaNearness {
         /// - Complexity: O(n · width · log width).
         init(_ lists: [Int32], width: Int, cost: (Int, Int) -> Int) {
             let n = width == 0 ? 0 : lists.count / width
-            var adjacency = [[Int32]](repeating: [], count: n)
-            for i in 0..<n {
-                for j in lists[(i * width)..<((i + 1) * width)] where Int(j) != i {
-                    adjacency[i].append(j)
-                    adjacency[Int(j)].append(Int32(i))
-                }
-            }
-            edges = LowerBound.SparseGraph(n: n, adjacency: adjacency)
+            edges = LowerBound.SparseGraph(n: n, lists: lists, width: width, taking: width)
             costs = edges.edgeCosts(cost)
         }
     }
