@@ -44,7 +44,7 @@ PLAN = [
     ("pr1002", 1, 12, True),
     ("pcb3038", 1, 5, True), ("pcb3038", 10, 5, True),
     ("fnl4461", 1, 5, True), ("fnl4461", 10, 5, True),
-    ("usa13509", 30, 1, False),
+    ("usa13509", 30, 5, False),
     ("pla85900", 120, 1, False),
 ]
 # The targets (gap %, at most) and its figures for routeplan before.

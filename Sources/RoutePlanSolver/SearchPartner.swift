@@ -32,7 +32,11 @@ import Darwin
 /// holding changes of both (74 of 855 at one meeting) split every mix
 /// into several cycles, no meeting merged, and each adoption threw away
 /// half the work: pla85900 at 120 s went from 0.363 % to 0.607 % (seed 1).
-/// So searches meet for node counts in ``SearchTuning/pairedSearchNodes``.
+/// So searches meet for node counts in ``SearchTuning/pairedSearchNodes``,
+/// unless they are made of trials: under a time limit that leaves at
+/// least ``SearchTuning/trialTimePerStop`` per stop, trials merged into one
+/// best tour beat the pair there (see
+/// ``SearchTuning/searchesAreTrials(nodes:timeLeft:)``).
 ///
 /// A pair bounded by kicks meets after the same kick counts on both sides
 /// (``meet(side:order:cost:)``), and what a meeting produces depends only on

@@ -352,36 +352,53 @@ enum SearchTuning {
     static func restartAfter(nodes n: Int) -> Int { max(5_000, 50 * n) }
     /// The node counts for which the two searches of a heuristic solve
     /// meet to go on from one tour (see ``SearchPartner``, where the
-    /// measurements are): from 10,000 up to ``walkKickNodeLimit``. Outside
-    /// it they stay apart and the better wins.
+    /// measurements are): from 10,000 up to ``walkKickNodeLimit``, when
+    /// their searches are not made of trials (``searchesAreTrials(nodes:timeLeft:)``).
+    /// Outside it they stay apart and the better wins.
     static let pairedSearchNodes = 10_000...walkKickNodeLimit
-    /// The node counts for which a heuristic solve under a time limit is
-    /// made of trials merged into one best tour (see ``TrialBoard``): below
-    /// the paired searches. Above, trials won on one instance and lost on
-    /// two (trials of 2 n kicks, shaken by about n / 100 double bridges,
-    /// against the paired searches of the same run):
+    /// The time left per stop from which the two searches on
+    /// ``pairedSearchNodes`` are made of trials rather than paired.
+    static let trialTimePerStop = Duration.microseconds(1_800)
+    /// Whether a heuristic solve on `n` nodes with `timeLeft` before its
+    /// deadline is made of trials merged into one best tour (see
+    /// ``TrialBoard``): always below ``pairedSearchNodes``; on them, when at
+    /// least ``trialTimePerStop`` per stop is left. Where kicks cut within
+    /// a window (beyond ``walkKickNodeLimit``), never.
     ///
-    /// | | paired | trials |
-    /// |---|---|---|
-    /// | usa13509, 30 s, seeds 1–3 | 0.202 % | 0.156 % |
-    /// | d15112, 30 s, seed 1 | 0.125 % | 0.154 % |
-    /// | d15112, 10 s, seeds 1–2 | 0.194 % | 0.230 % |
-    /// | brd14051, 10 s, seeds 1–2 | 0.183 % | 0.237 % |
-    /// | usa13509, 30 s, seeds 1–4 (a later run, 61fe6a3) | 0.202 % | 0.138 % |
-    /// | d15112, 30 s, seeds 1–4 (same run) | 0.144 % | 0.180 % |
+    /// On 10,000–20,000 stops, trials of n kicks shaken by 50 double
+    /// bridges against the paired searches, side by side (usa13509 and
+    /// d15112 in two runs, seeds 1–2 and 3–5), mean gaps:
     ///
-    /// In the later run trials won on all four seeds of usa13509 and lost
-    /// on all four of d15112, at about the same time per stop (2.2 and
-    /// 2.0 ms), so no rule by size or time separates them.
-    static let trialSearchNodes = 0..<pairedSearchNodes.lowerBound
+    /// | | time per stop | paired | trials |
+    /// |---|---|---|---|
+    /// | usa13509, 30 s, seeds 1–5 | 2.2 ms | 0.207 % | 0.154 % (5 of 5 seeds better) |
+    /// | d15112, 30 s, seeds 1–5 | 2.0 ms | 0.145 % | 0.116 % (5 of 5) |
+    /// | d18512, 30 s, seeds 1–3 | 1.6 ms | 0.155 % | 0.160 % (1 of 3) |
+    /// | brd14051, 10 s, seeds 1–3 | 0.71 ms | 0.178 % | 0.195 % (0 of 3) |
+    ///
+    /// Trials restart from the best and pay for a merge each; with little
+    /// time per stop the doubled kicks of one trajectory win. The threshold
+    /// lies between 1.6 ms (level) and 2.0 ms (trials ahead); nothing
+    /// between was measured.
+    /// Trials of 2 n kicks shaken by n / 100 double bridges had lost on
+    /// d15112 (30 s, seeds 1–4: 0.144 % paired, 0.180 % trials) while
+    /// winning on usa13509 (0.202 % against 0.138 %); the shake was the
+    /// difference: n kicks with a shake of 30 gave d15112 0.156 % (seeds
+    /// 3–5) and 2 n with 50 gave 0.125 %, against 0.118 % for n with 50
+    /// (`Benchmarks/README.md`, nineteenth round).
+    static func searchesAreTrials(nodes n: Int, timeLeft: Duration) -> Bool {
+        if n < pairedSearchNodes.lowerBound { return true }
+        return n <= walkKickNodeLimit && timeLeft >= trialTimePerStop * n
+    }
     /// Kicks each side of a pair on `n` nodes makes between two meetings:
     /// max(64, n / 64). A meeting costs O(n) (the merge, and rebuilding the
     /// positions), so larger tours meet less often: about every 15 ms on
     /// usa13509 (211 kicks), against O(n) work well under 1 ms.
     static func meetingEpoch(nodes n: Int) -> Int { max(64, n / 64) }
     /// Kicks of one trial of a search made of trials (see ``TrialBoard``):
-    /// 2 · n, at least 100. Shorter trials give more merges, longer ones
-    /// better tours to merge. Mean gaps at 1 s (pr1002 seeds 1–12, the
+    /// 2 · n up to 5,000 nodes, 10,000 up to 10,000 nodes, n beyond; at
+    /// least 100. Shorter trials give more merges, longer ones better tours
+    /// to merge. Up to 5,000 nodes: Mean gaps at 1 s (pr1002 seeds 1–12, the
     /// others 1–6) and 10 s (seeds 1–4), with the shake of
     /// ``trialShake(nodes:)`` fixed:
     ///
@@ -395,13 +412,24 @@ enum SearchTuning {
     /// | 5 n, n / 30 | 7 of 12 | 0.198 % | 0.220 % | | |
     ///
     /// ¹ From an earlier run of the same code; the rest of each column is
-    /// one run.
-    static func trialKicks(nodes n: Int) -> Int { max(100, 2 * n) }
+    /// one run. Later trials of n kicks were mixed at 1 s (pr1002 9 of 12
+    /// optimal against 11, `Benchmarks/README.md`, seventeenth round) and
+    /// at 10 s (seeds 1–4: pcb3038 0.032 → 0.060 %, fnl4461 0.048 →
+    /// 0.041 %). On 13,509–15,112 nodes at 30 s, n kicks won (table under
+    /// ``searchesAreTrials(nodes:timeLeft:)``; 2 n with the same shake:
+    /// usa13509 0.198 % against 0.158 %, d15112 0.125 % against 0.118 %,
+    /// seeds 3–5). No size between 4,461 and 13,509 was measured; the
+    /// kicks go from 2 n to n over it without a jump.
+    static func trialKicks(nodes n: Int) -> Int { max(100, min(2 * n, max(n, 10_000))) }
     /// Double bridges that shake the best tour at the start of a trial:
-    /// max(30, n / 100). Small shakes win at 1 s (table under
-    /// ``trialKicks(nodes:)``); on usa13509 at 30 s (seeds 1–3, trials of
-    /// 2 n kicks) 100 gave 0.156 % against 30's 0.166 %.
-    static func trialShake(nodes n: Int) -> Int { max(30, n / 100) }
+    /// n / 100 between 30 and 50. Small shakes win at 1 s (table under
+    /// ``trialKicks(nodes:)``; at 1 s, seeds 1–8, 60 took pcb3038 from
+    /// 0.206 % to 0.222 % and fnl4461 from 0.210 % to 0.248 %). On
+    /// 13,509–15,112 nodes at 30 s, 50 beat both n / 100 (135–151, table
+    /// under ``searchesAreTrials(nodes:timeLeft:)``) and 30 (trials of
+    /// n kicks, seeds 3–5: usa13509 0.166 % against 0.158 %, d15112
+    /// 0.156 % against 0.118 %).
+    static func trialShake(nodes n: Int) -> Int { min(50, max(30, n / 100)) }
     /// Double bridges that shake the tour at a restart. 10 beat 3, 5, 20
     /// and 30 on ftv170 (mean gap at 1 s 0.51 % against 0.66–1.22 %).
     static let restartShake = 10

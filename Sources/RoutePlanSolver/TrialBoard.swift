@@ -48,10 +48,13 @@ final class TrialBoard: Sendable {
     /// The board for the searches of one solve on `nodes` nodes, or `nil`
     /// when they are not made of trials: without a deadline (a run bounded
     /// by kicks stays deterministic for its seed), on asymmetric costs
-    /// (whose doubled graph the merge is not built for), and outside
-    /// ``SearchTuning/trialSearchNodes``.
+    /// (whose doubled graph the merge is not built for), and where
+    /// ``SearchTuning/searchesAreTrials(nodes:timeLeft:)`` says no for the
+    /// time left now.
     static func forSearches(nodes: Int, under control: SolveControl, symmetric: Bool) -> TrialBoard? {
-        control.deadline != nil && symmetric && SearchTuning.trialSearchNodes.contains(nodes) ? TrialBoard() : nil
+        guard symmetric, let deadline = control.deadline else { return nil }
+        let left = ContinuousClock.now.duration(to: deadline)
+        return SearchTuning.searchesAreTrials(nodes: nodes, timeLeft: left) ? TrialBoard() : nil
     }
 
     /// The best tour so far and its version, or `nil` before the first trial ends.

@@ -21,13 +21,33 @@ struct TrialBoardTests {
         #expect(board.best?.cost == 8)
     }
 
-    @Test("boards only for time-limited searches on symmetric costs below the paired sizes",
-          arguments: [(1_000, true, true, true), (1_000, false, true, false), (1_000, true, false, false),
-                      (9_999, true, true, true), (10_000, true, true, false)])
-    func boardsWhere(nodes: Int, deadline: Bool, symmetric: Bool, expected: Bool) {
-        let control = deadline ? SolveControl(timeLimit: .seconds(1)) : .unlimited
+    @Test("boards only for time-limited searches on symmetric costs: below the paired sizes always, on them with 1.8 ms a stop left, beyond them never",
+          arguments: [(1_000, 1, true, true), (1_000, nil, true, false), (1_000, 1, false, false),
+                      (9_999, 1, true, true), (10_000, 1, true, false), (10_000, 17, true, false),
+                      (10_000, 19, true, true), (20_000, 37, true, true), (20_001, 1_000, true, false)])
+    func boardsWhere(nodes: Int, seconds: Int?, symmetric: Bool, expected: Bool) {
+        let control = seconds.map { SolveControl(timeLimit: .seconds($0)) } ?? .unlimited
         #expect((TrialBoard.forSearches(nodes: nodes, under: control, symmetric: symmetric) != nil) == expected)
-        #expect(SearchTuning.trialSearchNodes.upperBound == SearchTuning.pairedSearchNodes.lowerBound)
+        #expect(SearchTuning.pairedSearchNodes.upperBound == SearchTuning.walkKickNodeLimit)
+    }
+
+    @Test("trial kicks and shakes grow with the size without a jump")
+    func trialShape() {
+        #expect(SearchTuning.trialKicks(nodes: 10) == 100)
+        #expect(SearchTuning.trialKicks(nodes: 3_000) == 6_000)
+        #expect(SearchTuning.trialKicks(nodes: 5_000) == 10_000)
+        #expect(SearchTuning.trialKicks(nodes: 7_500) == 10_000)
+        #expect(SearchTuning.trialKicks(nodes: 13_509) == 13_509)
+        #expect(SearchTuning.trialShake(nodes: 1_002) == 30)
+        #expect(SearchTuning.trialShake(nodes: 4_461) == 44)
+        #expect(SearchTuning.trialShake(nodes: 15_112) == 50)
+        var previous = (0, 0)
+        for n in stride(from: 4, through: 30_000, by: 7) {
+            let kicks = SearchTuning.trialKicks(nodes: n), shake = SearchTuning.trialShake(nodes: n)
+            #expect(kicks >= previous.0 && shake >= previous.1, "n = \(n)")
+            #expect(kicks <= previous.0 + 14 || previous.0 == 0, "a jump at n = \(n)")
+            previous = (kicks, shake)
+        }
     }
 
     @Test("two searches of trials end on one settled tour of the cost they report, no longer than either's first trial")
