@@ -380,6 +380,7 @@ enum SearchTuning {
     /// time per stop the doubled kicks of one trajectory win. The threshold
     /// lies between 1.6 ms (level) and 2.0 ms (trials ahead); nothing
     /// between was measured.
+    ///
     /// Trials of 2 n kicks shaken by n / 100 double bridges had lost on
     /// d15112 (30 s, seeds 1–4: 0.144 % paired, 0.180 % trials) while
     /// winning on usa13509 (0.202 % against 0.138 %); the shake was the
@@ -398,7 +399,7 @@ enum SearchTuning {
     /// Kicks of one trial of a search made of trials (see ``TrialBoard``):
     /// 2 · n up to 5,000 nodes, 10,000 up to 10,000 nodes, n beyond; at
     /// least 100. Shorter trials give more merges, longer ones better tours
-    /// to merge. Up to 5,000 nodes: Mean gaps at 1 s (pr1002 seeds 1–12, the
+    /// to merge. Up to 5,000 nodes, mean gaps at 1 s (pr1002 seeds 1–12, the
     /// others 1–6) and 10 s (seeds 1–4), with the shake of
     /// ``trialShake(nodes:)`` fixed:
     ///
