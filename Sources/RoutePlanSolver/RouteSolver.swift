@@ -597,6 +597,11 @@ public enum RouteSolver {
         precondition(secondStart.map { !$0.isEmpty && $0.count % count == 0 } ?? true,
                      "second-start lists must hold count · k′ entries")
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
+        // The given lists joined by α-nearest candidates when a pool is given.
+        let neighbours = givenLists.map { base in
+            guard let pool = alphaPool, count > 3 else { return base }
+            return SparseAlphaNearness.searchLists(costs, base: base, pool: pool, control: control)
+        }
         options.progress?.enter(.localSearch)
         let threads = max(1, options.maxThreads)
         var bound: (@Sendable (SolveControl, Int?) -> Int?)?
@@ -604,14 +609,6 @@ public enum RouteSolver {
             bound = { @Sendable control, _ in lowerBound(control) }
         }
         return try withLowerBound(bound, threads: threads, control: control, progress: options.progress) {
-            // The given lists joined by α-nearest candidates when a pool is
-            // given, computed with the bound's thread already started: its
-            // work needs only the caller's lists, and the second core would
-            // otherwise idle for the α ascent (60–90 ms on pcb3038 at 1 s).
-            let neighbours = givenLists.map { base in
-                guard let pool = alphaPool, count > 3 else { return base }
-                return SparseAlphaNearness.searchLists(costs, base: base, pool: pool, control: control)
-            }
             let seed = options.seed
             var second: (@Sendable () throws -> Solution)?
             let twoSearches = options.parallelSearch && threads >= 2 && count > 3
