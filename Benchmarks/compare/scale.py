@@ -18,7 +18,14 @@ Writes `scale.md` and `scale.json` into --out (default
 Benchmarks/compare/results/), rewritten after every cell. `--plan midsize`
 runs the symmetric TSPLIB instances of 400–1,100 stops that compare.py's
 peer table leaves out instead (1 s, six runs each) and writes `midsize.md`
-and `midsize.json`.
+and `midsize.json`. `--runs N` gives every cell N runs (seeds 1–N) instead
+of the plan's; with `--stem NAME` the files are NAME.md and NAME.json, so
+such a run leaves the committed comparison alone. `--only` keeps
+instances (`pcb3038`) or single cells (`fnl4461@10`), and `--append` keeps
+the rows already in the output for the cells not run now, so one cell of
+a long run can be redone. Each row also counts
+the runs k in which routeplan's tour (seed k) is shorter than fast-tsp's
+(run k), the pairs run back to back.
 
 Install fast-tsp outside the repository, pinned in requirements-scale.txt:
 
@@ -112,6 +119,7 @@ def fmt(x: float | None) -> str:
 def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
     out_dir.mkdir(parents=True, exist_ok=True)
     stem, title, _ = PLANS[args.plan]
+    stem = args.stem or stem
     (out_dir / f"{stem}.json").write_text(json.dumps({"machine": info, "rows": rows, "partial": partial},
                                                       indent=1))
     extra = [f"- fast-tsp: `find_tour(D, duration_seconds=T, max_threads={args.threads})`; "
@@ -125,9 +133,10 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
     # The issue's plan has targets and earlier figures; the mid-size one does not.
     issue = args.plan == "issue"
     lines += ["| instance | budget | runs | routeplan gap % mean (min–max) | optimal | fast-tsp gap % mean (min–max) "
-              "| fast-tsp optimal | routeplan bound below opt % | routeplan s (max) | peak MiB (max) "
+              "| fast-tsp optimal | routeplan below fast-tsp (run k against run k) "
+              "| routeplan bound below opt % | routeplan s (max) | peak MiB (max) "
               + ("| target | before (issue 19) |" if issue else "|"),
-              "|---|---|---|---|---|---|---|---|---|---" + ("|---|---|" if issue else "|")]
+              "|---|---|---|---|---|---|---|---|---|---|---" + ("|---|---|" if issue else "|")]
     for row in rows:
         rp, ft = summarise(row["routeplan"]), summarise(row.get("fast_tsp", []))
         bounds = [c["bound_below_percent"] for c in row["routeplan"] if c.get("bound_below_percent") is not None]
@@ -136,11 +145,15 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
         rp_cell = f"{fmt(rp.get('mean'))} ({fmt(rp.get('min'))}–{fmt(rp.get('max'))})" if rp else "—"
         ft_cell = f"{fmt(ft.get('mean'))} ({fmt(ft.get('min'))}–{fmt(ft.get('max'))})" if ft else "—"
         ft_optimal = f"{ft['optimal']}/{ft['runs']}" if ft else "—"
+        pairs = [(a["gap_percent"], b["gap_percent"]) for a, b in zip(row["routeplan"], row.get("fast_tsp", []))
+                 if a.get("gap_percent") is not None and b.get("gap_percent") is not None]
+        lower = f"{sum(1 for a, b in pairs if a < b)}/{len(pairs)} (ties {sum(1 for a, b in pairs if a == b)})" \
+            if pairs else "—"
         key = (row["instance"], row["budget"])
         lines.append(
             f"| {row['instance']} | {row['budget']:g} s | {rp.get('runs', 0)} | {rp_cell} "
             f"| {rp.get('optimal', 0)}/{rp.get('runs', 0)} | {ft_cell} "
-            f"| {ft_optimal} "
+            f"| {ft_optimal} | {lower} "
             f"| {fmt(statistics.mean(bounds)) if bounds else '—'} | {max(secs):.3f} | "
             f"{max(rss) if rss else '—'} |"
             + (f" {TARGETS.get(key, '')} | {BEFORE.get(key, '—')} |" if issue else ""))
@@ -157,8 +170,18 @@ def main():
     ap.add_argument("--plan", choices=sorted(PLANS), default="issue",
                     help="issue: issue 19's instances (writes scale.*); midsize: the symmetric TSPLIB "
                          "instances of 400–1,100 stops outside compare.py's table, 1 s, 6 runs (writes midsize.*)")
-    ap.add_argument("--only", default="", help="comma-separated instance names to keep from the plan")
-    ap.add_argument("--runs", type=int, default=0, help="cap on runs per cell (0: the plan's)")
+    ap.add_argument("--only", default="",
+                    help="comma-separated cells to keep from the plan: an instance name (all its budgets) "
+                         "or NAME@SECONDS (that budget only)")
+    ap.add_argument("--append", action="store_true",
+                    help="keep the rows already in the output's JSON for the cells not run now (to redo one "
+                         "cell of a long run)")
+    ap.add_argument("--runs", type=int, default=0,
+                    help="runs per cell (0: the plan's); more than the plan's gives better-powered means "
+                         "than the issue's five")
+    ap.add_argument("--stem", default="",
+                    help="name of the output files instead of the plan's (so that a run with --runs or "
+                         "--only does not overwrite the committed comparison)")
     ap.add_argument("--budget-scale", type=float, default=1.0,
                     help="multiply every budget (a cut-down smoke run; the figures are then not the issue's)")
     ap.add_argument("--no-peers", action="store_true", help="routeplan only")
@@ -168,12 +191,17 @@ def main():
     optima = compare.read_optima(args.tsplib_dir)
     keep = set(filter(None, args.only.split(",")))
     info = compare.machine_info(args.routeplan)
+    plan = [cell for cell in PLANS[args.plan][2]
+            if not keep or cell[0] in keep or f"{cell[0]}@{cell[1]:g}" in keep]
     rows: list[dict] = []
-    for name, budget, runs, peers in PLANS[args.plan][2]:
-        if keep and name not in keep:
-            continue
+    stem = args.stem or PLANS[args.plan][0]
+    if args.append and (args.out / f"{stem}.json").exists():
+        redone = {(name, float(budget * args.budget_scale)) for name, budget, _, _ in plan}
+        rows = [row for row in json.loads((args.out / f"{stem}.json").read_text())["rows"]
+                if (row["instance"], float(row["budget"])) not in redone]
+    for name, budget, runs, peers in plan:
         budget = budget * args.budget_scale
-        runs = min(runs, args.runs) if args.runs else runs
+        runs = args.runs or runs
         path = compare.find_instance_file(name, args.tsplib_dir)
         inst = compare.load_instance(path)
         opt = int(optima[name]["opt"])
