@@ -116,10 +116,15 @@ def fmt(x: float | None) -> str:
     return "—" if x is None else f"{x:.3f}"
 
 
+def output_stem(args) -> str:
+    """The name of the output files: --stem, else the plan's."""
+    return args.stem or PLANS[args.plan][0]
+
+
 def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
     out_dir.mkdir(parents=True, exist_ok=True)
-    stem, title, _ = PLANS[args.plan]
-    stem = args.stem or stem
+    _, title, _ = PLANS[args.plan]
+    stem = output_stem(args)
     (out_dir / f"{stem}.json").write_text(json.dumps({"machine": info, "rows": rows, "partial": partial},
                                                       indent=1))
     extra = [f"- fast-tsp: `find_tour(D, duration_seconds=T, max_threads={args.threads})`; "
@@ -194,7 +199,7 @@ def main():
     plan = [cell for cell in PLANS[args.plan][2]
             if not keep or cell[0] in keep or f"{cell[0]}@{cell[1]:g}" in keep]
     rows: list[dict] = []
-    stem = args.stem or PLANS[args.plan][0]
+    stem = output_stem(args)
     if args.append and (args.out / f"{stem}.json").exists():
         redone = {(name, float(budget * args.budget_scale)) for name, budget, _, _ in plan}
         rows = [row for row in json.loads((args.out / f"{stem}.json").read_text())["rows"]
