@@ -5,7 +5,9 @@ extension LocalSearch {
     /// with ``SearchTuning/trialKicks(nodes:)`` kicks) and its tour is
     /// merged into the board's best. The first trial starts from `start`
     /// (the greedy tour when `nil`), every later one from the board's best,
-    /// shaken by ``SearchTuning/trialShake(nodes:)`` double bridges.
+    /// shaken by ``SearchTuning/trialShake(nodes:stagnantTrials:)`` double
+    /// bridges: more of them the longer the best has not changed since this
+    /// search's trials last saw it change.
     ///
     /// A merge may take a quarter of its trial's time. Each trial's kicks
     /// stop early enough for the longest merge seen so far, so the last
@@ -19,14 +21,19 @@ extension LocalSearch {
     ) throws -> (SymmetricTour, Int) {
         var generator = SplitMix64(seed: seed)
         let kicks = SearchTuning.trialKicks(nodes: nodes)
-        let shake = SearchTuning.trialShake(nodes: nodes)
         var last: (order: [Int32], cost: Int) = ([], .max)
         // How long a thorough pass takes, as the first trial measured it:
         // later trials start from the settled best, so they skip the first
         // pass and the measurement.
         var settleTime: Duration?, measured: Duration?
+        // Trials this search started since the best last changed (by a
+        // merge from either search), and the best's version then.
+        var stagnant = 0, seenVersion: Int?
         repeat {
             let started = ContinuousClock.now
+            let version = board.best?.version
+            if version == seenVersion { stagnant += 1 } else { (stagnant, seenVersion) = (0, version) }
+            let shake = SearchTuning.trialShake(nodes: nodes, stagnantTrials: stagnant)
             let (tour, cost) = try runSymmetric(
                 costs, neighbours: neighbours, k: k, nodes: nodes, seed: settleTime == nil ? seed : generator.next(),
                 kicks: kicks, control: control,

@@ -8,9 +8,10 @@ import Synchronization
 /// pcb3038, the two searches found their last shorter tours at 2.7 s and
 /// 6.3 s. Restarting from a shaken tour finds other basins but seldom a
 /// better one. A trial does both and keeps what is good in each: it starts
-/// from the board's best tour shaken by ``SearchTuning/trialShake(nodes:)``
-/// double bridges, kicks for ``SearchTuning/trialKicks(nodes:)`` kicks to a
-/// new local optimum, and the shortest tour in the union of that tour and
+/// from the board's best tour shaken by
+/// ``SearchTuning/trialShake(nodes:stagnantTrials:)`` double bridges, kicks
+/// for ``SearchTuning/trialKicks(nodes:)`` kicks to a new local optimum,
+/// and the shortest tour in the union of that tour and
 /// the best becomes the new best. The two tours differ where the trial
 /// found something else; merging takes, place by place, whichever is
 /// shorter, and may mix them (LKH merges every trial's tour with the best

@@ -31,7 +31,7 @@ struct TrialBoardTests {
         #expect(SearchTuning.pairedSearchNodes.upperBound == SearchTuning.walkKickNodeLimit)
     }
 
-    @Test("trial kicks and shakes grow with the size without a jump")
+    @Test("trial kicks and shakes grow with the size without a jump; shakes grow with stagnant trials up to four times")
     func trialShape() {
         #expect(SearchTuning.trialKicks(nodes: 10) == 100)
         #expect(SearchTuning.trialKicks(nodes: 3_000) == 6_000)
@@ -41,6 +41,10 @@ struct TrialBoardTests {
         #expect(SearchTuning.trialShake(nodes: 1_002) == 30)
         #expect(SearchTuning.trialShake(nodes: 4_461) == 44)
         #expect(SearchTuning.trialShake(nodes: 15_112) == 50)
+        // Harder after 3 and 6 trials that left the best unchanged, no harder beyond.
+        #expect((0...9).map { SearchTuning.trialShake(nodes: 4_461, stagnantTrials: $0) }
+                == [44, 44, 44, 88, 88, 88, 176, 176, 176, 176])
+        #expect(SearchTuning.trialShake(nodes: 1_002, stagnantTrials: 1_000) == 120)
         var previous = (0, 0)
         for n in stride(from: 4, through: 30_000, by: 7) {
             let kicks = SearchTuning.trialKicks(nodes: n), shake = SearchTuning.trialShake(nodes: n)
