@@ -31,13 +31,15 @@ extension LocalSearch {
         var stagnant = 0, seenVersion: Int?
         repeat {
             let started = ContinuousClock.now
-            let version = board.best?.version
-            if version == seenVersion { stagnant += 1 } else { (stagnant, seenVersion) = (0, version) }
+            // One snapshot of the best: the tour shaken is the one whose
+            // version the count is kept against.
+            let best = board.best
+            if best?.version == seenVersion { stagnant += 1 } else { (stagnant, seenVersion) = (0, best?.version) }
             let shake = SearchTuning.trialShake(nodes: nodes, stagnantTrials: stagnant)
             let (tour, cost) = try runSymmetric(
                 costs, neighbours: neighbours, k: k, nodes: nodes, seed: settleTime == nil ? seed : generator.next(),
                 kicks: kicks, control: control,
-                start: settleTime == nil ? start : board.best.map { $0.order.map(Int.init) },
+                start: settleTime == nil ? start : best.map { $0.order.map(Int.init) },
                 shake: settleTime == nil ? 0 : shake, reserve: board.mergeReserve, settleTime: settleTime,
                 measuredPass: { measured = $0 })
             last = (tour.order, cost)
