@@ -74,11 +74,16 @@ struct TrialBoardTests {
             #expect(isValid(solution, matrix, .roundTrip()))
             #expect(matrix.cost(of: solution.order, closed: true) == solution.cost)
         }
-        // Both return the board's best, which is what a search alone would
-        // have settled: no 2-opt or Or-opt move on the lists improves it.
+        // Each returns the board's best as it read it when its last trial
+        // ended; the other may still merge a shorter tour after that, so the
+        // caller keeps the better of the two (`bestOfTwo`), and that one is
+        // the board's final best, which is what a search alone would have
+        // settled: no 2-opt or Or-opt move on the lists improves it.
         let best = try #require(board.best)
-        #expect(first.cost == best.cost && other.cost == best.cost)
-        var check = SymmetricSearch(costs: costs, neighbours: lists, k: lists.count / n, start: first.order)
+        let kept = first.cost <= other.cost ? first : other
+        #expect(kept.cost == best.cost, "kept \(kept.cost), the board holds \(best.cost)")
+        #expect(first.cost >= best.cost && other.cost >= best.cost)
+        var check = SymmetricSearch(costs: costs, neighbours: lists, k: lists.count / n, start: kept.order)
         let before = check.cost
         check.settle(control: .unlimited)
         #expect(check.cost == before, "settling the result again gained \(before - check.cost)")
