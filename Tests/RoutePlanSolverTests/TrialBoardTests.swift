@@ -54,6 +54,22 @@ struct TrialBoardTests {
         }
     }
 
+    @Test("the final stretch starts once less than half the last trial's time is left for kicks, after a pass and the merge reserve")
+    func finalStretch() {
+        func final(_ left: Int, _ previous: Int, _ pass: Int, _ reserve: Int) -> Bool {
+            LocalSearch.isFinalStretch(timeLeft: .milliseconds(left), previousTrial: .milliseconds(previous),
+                                       pass: .milliseconds(pass), mergeReserve: .milliseconds(reserve))
+        }
+        #expect(!final(500, 300, 20, 0))
+        #expect(!final(170, 300, 20, 0), "exactly half a trial left for kicks")
+        #expect(final(169, 300, 20, 0))
+        // pcb3038 at 1 s: after a 140 ms merge, 300 ms left no longer hold
+        // half of a 520 ms trial; without the reserve they would.
+        #expect(!final(300, 520, 20, 0))
+        #expect(final(300, 520, 20, 140))
+        #expect(!final(0, 0, 0, 0) && final(0, 2, 0, 0))
+    }
+
     @Test("two searches of trials end on one settled tour of the cost they report, no longer than either's first trial")
     func twoSearchesOfTrials() throws {
         var gen = InstanceGenerator(seed: 41)
