@@ -56,8 +56,9 @@ extension LocalSearch {
         // Trials this search started since the best last changed (by a
         // merge from either search), and the best's version then.
         var stagnant = 0, seenVersion: Int?
-        // How long this search's previous trial kicked, and whether the
-        // trial running is the final stretch.
+        // How long this search's previous trial took (its shake, kicks and
+        // settling; not its merge), and whether the trial running is the
+        // final stretch.
         var previousTrial: Duration?
         var final = false
         repeat {
