@@ -12,7 +12,12 @@ struct ServerLoadTests {
     @Test("a full queue answers 503 with Retry-After at once; /healthz still answers")
     func overload() async throws {
         let running = try await RunningServer.start(.init(threads: 1, queueCapacity: 0, retryAfterSeconds: 2))
-        let busy = try running.client.start("POST", "/v1/plan?timeLimit=20", body: Self.longPlan)
+        // Busy for far longer than the checks below can take: alone they
+        // take 0.1 s, but in the full suite on 2 cores this test once took
+        // 45 s, and with a 20 s limit the busy solve could end before the
+        // request that announces 1 MiB and sends none, which was then
+        // admitted and waited for its body. Closing `busy` stops it early.
+        let busy = try running.client.start("POST", "/v1/plan?timeLimit=300", body: Self.longPlan)
         #expect(await eventually { running.server.executor.load.running == 1 })
         let refused = try await running.client.send("POST", "/v1/plan", body: Self.longPlan)
         #expect(refused.status == 503, "\(refused.text)")
