@@ -80,14 +80,15 @@ extension LocalSearch {
                 settleTime: settleTime, measuredPass: { measured = $0 })
             last = (tour.order, cost)
             settleTime = settleTime ?? measured ?? .zero
-            previousTrial = ContinuousClock.now - started
+            let took = ContinuousClock.now - started
+            previousTrial = took
             // A merge may take a quarter of its trial's time (at least
             // 5 ms): the two first trials of pcb3038 at 10 s, from different
             // greedy tours, once took 0.67 s to merge and gained nothing.
             // After the final stretch no time is left for one: its tour
             // replaces the best if shorter.
             mergeTrial(tour.order, cost: cost, into: board, costs: costs, neighbours: neighbours, k: k,
-                       control: control, budget: max(.milliseconds(5), (ContinuousClock.now - started) / 4))
+                       control: control, budget: max(.milliseconds(5), took / 4))
             // A trial needs time for at least its settling: none starts
             // with less than two passes' time left.
         } while !final && !control.shouldStop
