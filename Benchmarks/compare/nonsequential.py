@@ -29,9 +29,13 @@ and only together give one tour again:
 This script lists every such move with t3 among t2's K nearest and t7
 among t6's K nearest (t1 every city, t2 either of its tour neighbours,
 t6 every city of the smaller cycle, t5 and t8 either tour neighbour on an
-arc of the original tour), and counts those that gain. That is the space
-LKH's non-sequential completion searches (its default lists are five
-α-nearest; K nearest by distance, K = 10 by default, holds more).
+arc of the original tour), and counts those that gain. By symmetry that
+covers every such move with a new arc of the first exchange on either
+end's list and one of the second on its end's list in the smaller cycle.
+LKH's non-sequential completions search moves of this kind on five
+α-nearest candidates by default (K nearest by distance, K = 10 by
+default, holds more), and non-sequential 5-opt moves too, which this
+script does not list.
 
 `--self-check N` first proves the search can find what it looks for: N
 times, the shortest tour of the seeds is cut at three random places into
