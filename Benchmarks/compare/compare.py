@@ -1170,6 +1170,38 @@ def seed_range(text: str) -> list[int]:
     return list(range(int(lo), int(hi or lo) + 1))
 
 
+def known_optimum(tsplib_dir: Path, name: str) -> int | None:
+    """The optimum `optima.tsv` lists for the instance `name`, if any."""
+    listed = str(read_optima(tsplib_dir).get(name, {}).get("opt", ""))
+    return int(listed) if listed.isdigit() else None
+
+
+def seed_tours(binary: str, path: Path, inst: Instance, seeds: list[int],
+               time_limit: float) -> list[tuple[int, list[int], int]]:
+    """(seed, 0-based tour, length by our evaluator) of `routeplan solve
+    --heuristic` for each seed: the offline checks' input. Raises
+    RuntimeError naming the seed when a run gives no tour or an invalid one."""
+    found = []
+    for seed in seeds:
+        res = run_routeplan(binary, path, time_limit, seed=seed)
+        if res.get("tour") is None:
+            raise RuntimeError(f"seed {seed}: no tour ({res.get('error') or res.get('timeout')})")
+        length, problem = inst.evaluate(res["tour"])
+        if problem:
+            raise RuntimeError(f"seed {seed}: {problem}")
+        found.append((seed, res["tour"], length))
+    return found
+
+
+def nearest_lists(matrix, k: int):
+    """Each city's k nearest other cities, nearest first (an n × k numpy
+    array), from an n × n numpy cost matrix, which is left as it is."""
+    import numpy as np
+    masked = np.array(matrix, dtype=np.int64)
+    np.fill_diagonal(masked, np.iinfo(np.int64).max)
+    return np.argsort(masked, axis=1, kind="stable")[:, :k]
+
+
 def parse_sizes(text: str) -> list[int]:
     sizes = []
     for part in text.split(","):

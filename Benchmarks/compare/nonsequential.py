@@ -64,20 +64,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import compare  # noqa: E402  (instance reader, routeplan runner)
 
 
-# The n × n int64 matrix of a larger instance would pass 300 MB.
+# The n × n int64 matrix of a larger instance, with the float arrays
+# `Instance.matrix()` builds it from, would pass 1 GB.
 MAXIMUM_CITIES = 6_000
-
-
-def cost_matrix(inst: compare.Instance) -> np.ndarray:
-    """The instance's integer distances as an n × n array (TSPLIB rounding)."""
-    n = inst.n
-    return np.array([[inst.dist(i, j) for j in range(n)] for i in range(n)], dtype=np.int64)
-
-
-def nearest(d: np.ndarray, k: int) -> np.ndarray:
-    """Each city's k nearest other cities, nearest first (n × k)."""
-    masked = d + np.diag(np.full(d.shape[0], np.iinfo(np.int64).max // 4))
-    return np.argsort(masked, axis=1, kind="stable")[:, :k]
 
 
 def best_nonsequential(tour: list[int], d: np.ndarray, near: np.ndarray) -> tuple[int, int]:
@@ -210,23 +199,20 @@ def main() -> int:
     if not 1 <= args.k < inst.n:
         print(f"--k {args.k}: give 1 to {inst.n - 1} neighbours per city", file=sys.stderr)
         return 2
-    listed = compare.read_optima(args.tsplib_dir).get(inst.name, {}).get("opt", "")
-    optimum = int(listed) if str(listed).isdigit() else None
-    d = cost_matrix(inst)
-    near = nearest(d, args.k)
-    tours = []
-    for seed in compare.seed_range(args.seeds):
-        res = compare.run_routeplan(args.routeplan, path, args.time_limit, seed=seed)
-        if res.get("tour") is None:
-            print(f"seed {seed}: no tour ({res.get('error') or res.get('timeout')})", file=sys.stderr)
-            return 1
-        tours.append((seed, res["tour"]))
+    optimum = compare.known_optimum(args.tsplib_dir, inst.name)
+    d = inst.matrix()
+    near = compare.nearest_lists(d, args.k)
+    try:
+        tours = compare.seed_tours(args.routeplan, path, inst, compare.seed_range(args.seeds), args.time_limit)
+    except RuntimeError as problem:
+        print(problem, file=sys.stderr)
+        return 1
     rng = random.Random(19)
-    shortest = min((t for _, t in tours), key=lambda t: length(t, d))
+    _, shortest, shortest_length = min(tours, key=lambda found: found[2])
     lists = [set(map(int, row)) for row in near]
     for i in range(args.self_check):
         damaged = perturbed(shortest, rng)
-        damage = length(damaged, d) - length(shortest, d)
+        damage = length(damaged, d) - shortest_length
         _, gain = best_nonsequential(damaged, d, near)
         # The repair puts back the four arcs the cuts removed; when each
         # is on both its ends' lists the search covers it, whichever pair
@@ -243,8 +229,7 @@ def main() -> int:
     print(f"{inst.name}, {args.time_limit:g} s, K = {args.k}")
     print("| seed | length | gap | improving non-sequential 4-opt moves | largest gain | components where it differs from the optimal tour |")
     print("|---|---|---|---|---|---|")
-    for seed, tour in tours:
-        total = length(tour, d)
+    for seed, tour, total in tours:
         gap = f"{100 * (total - optimum) / optimum:.3f} %" if optimum else "—"
         improving, gain = best_nonsequential(tour, d, near)
         differs = difference(tour, optimal, d) if optimal else "—"

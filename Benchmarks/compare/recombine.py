@@ -41,14 +41,6 @@ import compare  # noqa: E402  (instance reader, routeplan runner)
 NEAREST = 10
 
 
-def nearest_lists(inst: compare.Instance) -> list[list[int]]:
-    import numpy as np
-    m = np.asarray(inst.matrix(), dtype=np.int64)
-    np.fill_diagonal(m, np.iinfo(np.int64).max)
-    order = np.argsort(m, axis=1, kind="stable")[:, :NEAREST]
-    return order.tolist()
-
-
 def neighbours_of(tour: list[int]) -> list[list[int]]:
     n = len(tour)
     adj = [[0, 0] for _ in range(n)]
@@ -247,24 +239,19 @@ def main() -> int:
     args = ap.parse_args()
     path = compare.find_instance_file(args.instance, args.tsplib_dir)
     inst = compare.load_instance(path)
-    listed = compare.read_optima(args.tsplib_dir).get(inst.name, {}).get("opt", "")
-    optimum = int(listed) if listed.isdigit() else None
+    optimum = compare.known_optimum(args.tsplib_dir, inst.name)
     dist = inst.dist
-    near = nearest_lists(inst)
+    near = compare.nearest_lists(inst.matrix(), NEAREST).tolist()
     tours, lengths = [], []
     seeds = compare.seed_range(args.seeds)
-    for seed in seeds:
-        res = compare.run_routeplan(args.routeplan, path, args.time_limit, seed=seed)
-        if res.get("tour") is None:
-            print(f"seed {seed}: {res.get('error') or res.get('timeout')}", file=sys.stderr)
-            return 1
-        length, problem = inst.evaluate(res["tour"])
-        if problem:
-            print(f"seed {seed}: {problem}", file=sys.stderr)
-            return 1
-        tours.append(canonical(res["tour"]))
-        lengths.append(length)
-        print(f"seed {seed}: {lengths[-1]}", file=sys.stderr, flush=True)
+    try:
+        for seed, tour, length in compare.seed_tours(args.routeplan, path, inst, seeds, args.time_limit):
+            tours.append(canonical(tour))
+            lengths.append(length)
+            print(f"seed {seed}: {lengths[-1]}", file=sys.stderr, flush=True)
+    except RuntimeError as problem:
+        print(problem, file=sys.stderr)
+        return 1
     rng = random.Random(1)
     rows = []
     for i, a in enumerate(tours):

@@ -100,14 +100,14 @@ def main() -> int:
         return f"{100.0 * (length - optimum) / optimum:.3f} %"
 
     tours = {}
-    for seed in compare.seed_range(args.seeds):
-        res = compare.run_routeplan(args.routeplan, path, args.time_limit, seed=seed)
-        length, problem = inst.evaluate(res["tour"])
-        if problem:
-            print(f"seed {seed}: {problem}", file=sys.stderr)
-            return 1
-        tours[seed] = (res["tour"], length)
-        print(f"seed {seed}: {length} ({gap(length)})", flush=True)
+    try:
+        for seed, tour, length in compare.seed_tours(args.routeplan, path, inst, compare.seed_range(args.seeds),
+                                                     args.time_limit):
+            tours[seed] = (tour, length)
+            print(f"seed {seed}: {length} ({gap(length)})", flush=True)
+    except RuntimeError as problem:
+        print(problem, file=sys.stderr)
+        return 1
     seeds = list(tours)
     n = len(tours[seeds[0]][0])
     if args.progressive:
