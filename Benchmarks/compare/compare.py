@@ -1193,6 +1193,17 @@ def seed_tours(binary: str, path: Path, inst: Instance, seeds: list[int],
     return found
 
 
+def add_seed_run_options(ap: argparse.ArgumentParser, instance: str, seeds: str, time_limit: float) -> None:
+    """The options every offline check that runs `routeplan solve` per seed
+    shares: --routeplan, --instance, --seeds (read with ``seed_range``),
+    --time-limit and --tsplib-dir (default ``default_tsplib_dir()``)."""
+    ap.add_argument("--routeplan", required=True)
+    ap.add_argument("--instance", default=instance)
+    ap.add_argument("--seeds", default=seeds)
+    ap.add_argument("--time-limit", type=float, default=time_limit)
+    ap.add_argument("--tsplib-dir", type=Path, default=Path(default_tsplib_dir()))
+
+
 def nearest_lists(matrix, k: int):
     """Each city's k nearest other cities, nearest first (an n × k numpy
     array), from an n × n numpy cost matrix, which is left as it is."""

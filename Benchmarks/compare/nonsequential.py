@@ -181,14 +181,10 @@ def length(tour: list[int], d: np.ndarray) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--routeplan", required=True)
-    ap.add_argument("--instance", default="pr1002")
-    ap.add_argument("--seeds", default="1-12")
-    ap.add_argument("--time-limit", type=float, default=1.0)
+    compare.add_seed_run_options(ap, instance="pr1002", seeds="1-12", time_limit=1.0)
     ap.add_argument("--k", type=int, default=10, help="nearest neighbours per city (default 10)")
     ap.add_argument("--self-check", type=int, default=3, metavar="N",
                     help="perturbed tours the search must mend first (default 3)")
-    ap.add_argument("--tsplib-dir", type=Path, default=Path("../shared/tsplib"))
     args = ap.parse_args()
     path = compare.find_instance_file(args.instance, args.tsplib_dir)
     inst = compare.load_instance(path)

@@ -228,11 +228,7 @@ def repair(tour: list[int], start: set[int], dist, near) -> tuple[list[int], int
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--routeplan", required=True)
-    ap.add_argument("--instance", default="pcb3038")
-    ap.add_argument("--seeds", default="1-4")
-    ap.add_argument("--time-limit", type=float, default=10.0)
-    ap.add_argument("--tsplib-dir", type=Path, default=Path("../shared/tsplib"))
+    compare.add_seed_run_options(ap, instance="pcb3038", seeds="1-4", time_limit=10.0)
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results")
     ap.add_argument("--pairs", action="store_true",
                     help="also every child of two AB-cycles at once (some 20 s more on pcb3038)")

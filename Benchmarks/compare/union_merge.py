@@ -83,14 +83,10 @@ def shortest_in_union(n: int, edges: set[tuple[int, int]], dist) -> tuple[int, l
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--routeplan", required=True)
-    ap.add_argument("--instance", default="pr1002")
-    ap.add_argument("--seeds", default="1-8")
-    ap.add_argument("--time-limit", type=float, default=1.0)
+    compare.add_seed_run_options(ap, instance="pr1002", seeds="1-8", time_limit=1.0)
     ap.add_argument("--k", type=int, default=2, help="tours per union (every set of k seeds)")
     ap.add_argument("--progressive", action="store_true",
                     help="merge the tours one after another into the best so far instead")
-    ap.add_argument("--tsplib-dir", type=Path, default=Path(__file__).resolve().parents[2] / "../shared/tsplib")
     args = ap.parse_args()
     path = compare.find_instance_file(args.instance, args.tsplib_dir)
     inst = compare.load_instance(path)
