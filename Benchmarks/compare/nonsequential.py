@@ -174,11 +174,6 @@ def cut_positions(damaged: list[int], tour: list[int]) -> list[int]:
     return [p for p in range(n) if frozenset((tour[p - 1], tour[p])) not in arcs]
 
 
-def length(tour: list[int], d: np.ndarray) -> int:
-    t = np.asarray(tour)
-    return int(d[t, np.roll(t, -1)].sum())
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     compare.add_seed_run_options(ap, instance="pr1002", seeds="1-12", time_limit=1.0)
@@ -208,7 +203,7 @@ def main() -> int:
     lists = [set(map(int, row)) for row in near]
     for i in range(args.self_check):
         damaged = perturbed(shortest, rng)
-        damage = length(damaged, d) - shortest_length
+        damage = inst.evaluate(damaged)[0] - shortest_length
         _, gain = best_nonsequential(damaged, d, near)
         # The repair puts back the four arcs the cuts removed; when each
         # is on both its ends' lists the search covers it, whichever pair
