@@ -113,6 +113,17 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// The flips of the Lin–Kernighan chain being built, applied to
     /// ``tour`` only when the chain closes with a gain.
     var pending: PendingFlips
+    /// While a kick's local search runs, the cost and ``SymmetricTour/arcHash``
+    /// of the tour the kick started from.
+    ///
+    /// Most kicks are undone: the local search finds the moves that take
+    /// the kicked arcs out again and ends on the very tour the kick started
+    /// from (at 1 s, 90 % of pr1002's kicks and 88 % of pcb3038's). Once it
+    /// is back there, the cities still queued cannot lead anywhere new (that
+    /// tour was searched out before the kick: nothing was queued), so
+    /// ``optimize(control:)`` stops at once instead of searching from each
+    /// of them in turn.
+    private var kickedFrom: (cost: Int, arcHash: UInt64)?
 
     /// - Parameters:
     ///   - neighbours: each city's `k` candidate neighbours, cheapest first, flat.
@@ -168,7 +179,14 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
             steps += 1
             if steps & 255 == 0 && control.shouldStop { return }
             if (usesLinKernighan && improveLinKernighan(a)) || improveOrOpt(a)
-                || (thorough && improveOrOptInto(a)) { push(a) }
+                || (thorough && improveOrOptInto(a)) {
+                push(a)
+                if let kicked = kickedFrom, cost == kicked.cost, tour.arcHash == kicked.arcHash {
+                    // Back at the tour the kick started from: see `kickedFrom`.
+                    while pop() != nil {}
+                    return
+                }
+            }
         }
     }
 
@@ -365,6 +383,9 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     mutating func kick(using generator: inout SplitMix64, control: SolveControl) -> Bool {
         let before = cost
         tour.beginTrial()
+        // Only a tour with nothing queued has been searched out.
+        kickedFrom = queueHead == queue.count ? (cost, tour.arcHash) : nil
+        defer { kickedFrom = nil }
         guard doubleBridge(using: &generator) else {
             tour.commit()
             return false

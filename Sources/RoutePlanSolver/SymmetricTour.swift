@@ -6,10 +6,27 @@
 /// same in both directions, so reversing the complement of a stretch instead
 /// of the stretch itself gives the same cycle, and each reversal costs at
 /// most n/2 swaps.
+///
+/// The tour also keeps a hash of its set of arcs (``arcHash``), updated in
+/// O(1) per reversal, so that a search can tell in O(1) whether a sequence
+/// of moves has led back to a tour it had before.
 struct SymmetricTour {
     private(set) var order: [Int32]
     private(set) var position: [Int32]
     let count: Int
+    /// A hash of the tour's arcs as a set, the same for every tour with the
+    /// same arcs whichever city it starts from and whichever way it is
+    /// read: Σ key(a) · key(b) over the arcs {a, b} (wrapping arithmetic),
+    /// with a fixed pseudo-random key per city (``arcKeys``). Two tours
+    /// with different arcs get the same hash only by a 64-bit coincidence.
+    ///
+    /// A reversal of the stretch x … y between p and q replaces {p, x} and
+    /// {y, q} by {p, y} and {x, q}, which changes the sum by
+    /// (key(p) − key(q)) · (key(y) − key(x)): one multiplication.
+    private(set) var arcHash: UInt64 = 0
+    /// Each city's key for ``arcHash``: odd values drawn from a fixed seed,
+    /// so the same tour gets the same hash in every run.
+    private let arcKeys: [UInt64]
     /// Reversals applied since the last ``commit()``, as (first position, length).
     private var journal: [(Int, Int)] = []
     private var journaling = false
@@ -19,6 +36,19 @@ struct SymmetricTour {
         order = cities.map(Int32.init)
         position = [Int32](repeating: 0, count: cities.count)
         for (p, c) in cities.enumerated() { position[c] = Int32(p) }
+        var generator = SplitMix64(seed: 0x7A3C_91E5_0D4B_26F1)
+        arcKeys = (0..<cities.count).map { _ in generator.next() | 1 }
+        arcHash = hashOfArcs()
+    }
+
+    /// ``arcHash`` computed from scratch. - Complexity: O(n).
+    func hashOfArcs() -> UInt64 {
+        var hash: UInt64 = 0
+        for p in 0..<count {
+            let a = Int(order[p]), b = Int(order[p + 1 == count ? 0 : p + 1])
+            hash &+= arcKeys[a] &* arcKeys[b]
+        }
+        return hash
     }
 
     /// Makes the tour `order` (each city once, the same cities), outside
@@ -28,6 +58,7 @@ struct SymmetricTour {
         precondition(order.count == count && !journaling, "a tour of the same cities, outside a trial")
         self.order = order
         for (p, c) in order.enumerated() { position[Int(c)] = Int32(p) }
+        arcHash = hashOfArcs()
     }
 
     @inline(__always) func next(_ city: Int) -> Int {
@@ -100,6 +131,12 @@ struct SymmetricTour {
         var a = start
         var b = start + length - 1
         if b >= count { b -= count }
+        // Reversing n − 1 or n entries leaves the cycle's arcs as they were.
+        if length < count - 1 {
+            let p = Int(order[a == 0 ? count - 1 : a - 1]), x = Int(order[a])
+            let y = Int(order[b]), q = Int(order[b + 1 == count ? 0 : b + 1])
+            arcHash &+= (arcKeys[p] &- arcKeys[q]) &* (arcKeys[y] &- arcKeys[x])
+        }
         order.withUnsafeMutableBufferPointer { order in
             position.withUnsafeMutableBufferPointer { position in
                 for _ in 0..<(length / 2) {
