@@ -133,6 +133,9 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// more there than the kicks the stop buys.) Doubled asymmetric graphs,
     /// which kick in a window too, keep the full search as well.
     private var kickedFrom: (cost: Int, arcHash: UInt64)?
+    /// How many kicks' searches stopped back at their start tour (see
+    /// ``kickedFrom``).
+    private(set) var kicksBackAtStart = 0
 
     /// - Parameters:
     ///   - neighbours: each city's `k` candidate neighbours, cheapest first, flat.
@@ -192,6 +195,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
                 push(a)
                 if let kicked = kickedFrom, cost == kicked.cost, tour.arcHash == kicked.arcHash {
                     // Back at the tour the kick started from: see `kickedFrom`.
+                    kicksBackAtStart += 1
                     while pop() != nil {}
                     return
                 }

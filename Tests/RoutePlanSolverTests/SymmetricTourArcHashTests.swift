@@ -16,10 +16,8 @@ struct SymmetricTourArcHashTests {
 
     /// The tour's arcs as a set of sorted pairs.
     private func arcs(_ tour: SymmetricTour) -> Set<[Int]> {
-        Set(tour.cities(startingAt: 0).indices.map { i in
-            let cities = tour.cities(startingAt: 0)
-            return [cities[i], cities[(i + 1) % cities.count]].sorted()
-        })
+        let cities = tour.cities(startingAt: 0)
+        return Set(cities.indices.map { [cities[$0], cities[($0 + 1) % cities.count]].sorted() })
     }
 
     @Test("kept up to date through exchanges, undos and rollbacks, it equals the hash computed afresh")
@@ -74,7 +72,7 @@ struct SymmetricTourArcHashTests {
         }
     }
 
-    @Test("a kicked search keeps the hash of its tour, whether its kicks are kept or undone")
+    @Test("a kicked search keeps the hash of its tour, and stops a kick's search only back on its start tour")
     func searchKeepsHash() {
         for seed: UInt64 in 1...6 {
             var generator = SplitMix64(seed: seed)
@@ -87,10 +85,15 @@ struct SymmetricTourArcHashTests {
             search.fullPass(control: control, thorough: false)
             var kicks = SplitMix64(seed: seed &+ 100)
             for _ in 0..<300 {
+                let before = arcs(search.tour), stops = search.kicksBackAtStart
                 _ = search.kick(using: &kicks, control: control)
                 #expect(search.tour.arcHash == search.tour.hashOfArcs(), "seed \(seed)")
                 #expect(search.cost == costs.tourCost(search.tour.cities(startingAt: 0)), "seed \(seed)")
+                // A stop, told by the hash, must be on the very same arcs.
+                if search.kicksBackAtStart > stops { #expect(arcs(search.tour) == before, "seed \(seed)") }
             }
+            // Most kicks come back (the reason for the stop).
+            #expect(search.kicksBackAtStart >= 100, "seed \(seed): \(search.kicksBackAtStart) of 300 kicks stopped")
         }
     }
 }
