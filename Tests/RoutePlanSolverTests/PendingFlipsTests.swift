@@ -3,17 +3,6 @@ import Testing
 
 @Suite("Pending 2-opt flips")
 struct PendingFlipsTests {
-    /// A random 2-opt move on the tour as `next` reads it: a → b … c → d.
-    private func randomMove(_ n: Int, _ generator: inout SplitMix64,
-                            next: (Int) -> Int) -> (Int, Int, Int, Int)? {
-        let a = Int.random(in: 0..<n, using: &generator)
-        let b = next(a)
-        var c = b
-        for _ in 0..<Int.random(in: 1...(n - 3), using: &generator) { c = next(c) }
-        let d = next(c)
-        return d == a || c == a ? nil : (a, b, c, d)
-    }
-
     @Test("reading through pending flips and applying them matches exchanging directly, city for city")
     func matchesDirectExchanges() {
         for seed: UInt64 in 1...40 {
@@ -24,7 +13,7 @@ struct PendingFlipsTests {
             var base = SymmetricTour(start)
             var pending = PendingFlips(n: n, capacity: 2)
             for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                guard let (a, b, c, d) = randomMove(n, &generator, next: { pending.next($0, in: base) }) else { continue }
+                guard let (a, b, c, d) = randomTwoOptMove(cities: n, using: &generator, next: { pending.next($0, in: base) }) else { continue }
                 // The move reads the same on both tours before it is made.
                 #expect(direct.next(a) == b && direct.next(c) == d, "seed \(seed)")
                 direct.exchange(a, b, c, d)

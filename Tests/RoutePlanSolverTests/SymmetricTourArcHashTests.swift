@@ -3,15 +3,9 @@ import Testing
 
 @Suite("The symmetric tour's arc hash")
 struct SymmetricTourArcHashTests {
-    /// A random 2-opt move on `tour`: a → b … c → d.
+    /// A random 2-opt move on `tour`: a → b … c → d (see ``randomTwoOptMove(cities:using:next:)``).
     private func randomMove(_ tour: SymmetricTour, _ generator: inout SplitMix64) -> (Int, Int, Int, Int)? {
-        let n = tour.count
-        let a = Int.random(in: 0..<n, using: &generator)
-        let b = tour.next(a)
-        var c = b
-        for _ in 0..<Int.random(in: 1...(n - 3), using: &generator) { c = tour.next(c) }
-        let d = tour.next(c)
-        return d == a || c == a ? nil : (a, b, c, d)
+        randomTwoOptMove(cities: tour.count, using: &generator, next: tour.next)
     }
 
     /// The tour's arcs as a set of sorted pairs.

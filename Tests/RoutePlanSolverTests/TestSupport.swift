@@ -88,3 +88,15 @@ func isValid(_ solution: Solution, _ matrix: CostMatrix, _ endpoints: RouteEndpo
     if !endpoints.isRoundTrip, let end = endpoints.end, solution.order.last != end { return false }
     return matrix.cost(of: solution.order, closed: solution.isRoundTrip) == solution.cost
 }
+
+/// A random 2-opt move a → b … c → d on a closed tour of `n` ≥ 5 cities
+/// read forward by `next`; `nil` when the stretch drawn wraps round to a.
+func randomTwoOptMove(cities n: Int, using generator: inout SplitMix64,
+                      next: (Int) -> Int) -> (Int, Int, Int, Int)? {
+    let a = Int.random(in: 0..<n, using: &generator)
+    let b = next(a)
+    var c = b
+    for _ in 0..<Int.random(in: 1...(n - 3), using: &generator) { c = next(c) }
+    let d = next(c)
+    return d == a || c == a ? nil : (a, b, c, d)
+}
