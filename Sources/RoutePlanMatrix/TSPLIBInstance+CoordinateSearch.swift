@@ -31,10 +31,11 @@ extension TSPLIBInstance {
     ///   quadrant among the 24 nearest, 8 in all), joined up to
     ///   ``CoordinateSearch/alphaMaximum`` nodes by each node's 5
     ///   α-nearest among its 24 nearest (10 candidates in all; see
-    ///   `alphaPool` of ``RouteSolver/solveRoundTrip(points:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:)``).
-    /// - Up to ``LowerBound/oneTreeNodeLimit`` nodes, the second search
-    ///   starts from the greedy tour on the 10 nearest neighbours instead of
-    ///   on the quadrant lists, and the 1-tree bound is computed on the
+    ///   `alphaPool` of ``RouteSolver/solveRoundTrip(points:neighbours:alphaPool:startLists:options:control:executor:lowerBound:)``).
+    /// - Up to ``LowerBound/oneTreeNodeLimit`` nodes, both searches start
+    ///   from the greedy tour on the 10 nearest neighbours rather than on
+    ///   their own lists (``CoordinateSearch/startNeighbours``), and the
+    ///   1-tree bound is computed on the
     ///   bound's own thread: from the coordinates and the 24 nearest
     ///   (``LowerBound/oneTree(_:nearest:upperBound:control:)``), or, for
     ///   `GEO` weights, on a matrix built there.
@@ -52,20 +53,20 @@ extension TSPLIBInstance {
         // One copy of the points serves the searches and the bound.
         let points = planarRounding.map { PlanarCosts(x: x, y: y, rounding: $0) }
         // The 24 nearest serve both lists: the quadrants are filled from
-        // them, and the second start's 10 nearest are their first 10.
+        // them, and the start's 10 nearest are their first 10.
         let pool = PlanarNeighbours.nearest(x: x, y: y, k: CoordinateSearch.pool)
         let candidates = PlanarNeighbours.quadrant(x: x, y: y, k: CoordinateSearch.candidates,
                                                    perQuadrant: CoordinateSearch.perQuadrant, among: pool)
         let alphaPool = n <= CoordinateSearch.alphaMaximum ? pool : nil
         let hedged = n <= LowerBound.oneTreeNodeLimit
-        var secondStart: [Int32]?
+        var startLists: [Int32]?
         var bound: (@Sendable (SolveControl) -> Int?)?
         if hedged {
-            let width = CoordinateSearch.pool, kept = CoordinateSearch.secondStartNeighbours
+            let width = CoordinateSearch.pool, kept = CoordinateSearch.startNeighbours
             var lists = [Int32]()
             lists.reserveCapacity(n * kept)
             for i in 0..<n { lists += pool[(i * width)..<(i * width + kept)] }
-            secondStart = lists
+            startLists = lists
             let instance = self
             bound = { control in
                 // Points in the plane: the bound from the coordinates and
@@ -95,11 +96,11 @@ extension TSPLIBInstance {
         }
         if let points {
             return try await RouteSolver.solveRoundTrip(
-                points: points, neighbours: candidates, alphaPool: alphaPool, secondStart: secondStart,
+                points: points, neighbours: candidates, alphaPool: alphaPool, startLists: startLists,
                 options: options, control: control, executor: executor, lowerBound: bound)
         }
         return try await RouteSolver.solveRoundTrip(
-            count: n, neighbours: candidates, alphaPool: alphaPool, secondStart: secondStart, options: options,
+            count: n, neighbours: candidates, alphaPool: alphaPool, startLists: startLists, options: options,
             control: control, executor: executor, lowerBound: bound) { [self] a, b in distance(a, b) }
     }
 }
@@ -134,15 +135,38 @@ enum CoordinateSearch {
     static let perQuadrant = 2
     /// The nearest neighbours among which the quadrants are filled.
     static let pool = 24
-    /// The nearest-neighbour lists of the second search's greedy start.
-    /// Either start alone fails somewhere: on fl1577 the greedy tour on the
-    /// quadrant lists ends 6.27 % above the optimum at 1 s whatever the seed
-    /// (greedy 26,519 against 24,947 on the 10 nearest), and on pcb3038 the
-    /// one on the 10 nearest ends at 0.41 % against 0.21 %. Choosing the
-    /// start that is cheaper after one pass for both searches instead did
-    /// worse at 1 s (mean over 11 instances, seeds 1–5: 0.248 against
-    /// 0.220 %) and the same at 10 s.
-    static let secondStartNeighbours = 10
+    /// The nearest-neighbour lists on which the greedy tour that both
+    /// searches start from is built (up to ``LowerBound/oneTreeNodeLimit``
+    /// nodes).
+    ///
+    /// Not the searches' own lists: those join the quadrant neighbours with
+    /// α-nearest candidates whose π comes from an ascent held to a share of
+    /// the time, so every time limit builds another greedy tour on them, and
+    /// within a second a search seldom leaves its start's basin. The first
+    /// trial of one search on fnl4461 (2 n kicks, seeds 1–6, the ascent's
+    /// steps fixed) ended 0.361 / 0.295 / 0.394 % above the optimum from the
+    /// greedy tours of the lists after 0 / 20 / 80 steps, and 0.345 / 0.259
+    /// / 0.280 % from the one on the 10 nearest.
+    ///
+    /// Until 29 Nov 2026 only the second search started here and the first
+    /// from the greedy tour on its lists, as a hedge (on the search of the
+    /// time, fl1577 ended 6.27 % above the optimum at 1 s from the quadrant
+    /// lists' greedy tour, pcb3038 0.41 % against 0.21 % from this one).
+    /// On today's search, both from this start against that pair, 1 s, one
+    /// batch per row:
+    ///
+    /// | | the pair of starts | both from the 10 nearest |
+    /// |---|---|---|
+    /// | fnl4461, seeds 1–16 / 17–40 / 1–20 / 7–12 | 0.254 / 0.237 / 0.250 / 0.255 % | 0.230 / 0.220 / 0.245 / 0.222 % |
+    /// | pcb3038, same seeds | 0.228 / 0.246 / 0.228 / 0.232 % | 0.218 / 0.236 / 0.223 / 0.240 % |
+    /// | eight of 1,173–2,392 nodes, seeds 1–6 (mean) | 0.177 % | 0.145 % |
+    /// | the same and pcb3038, fnl4461, seeds 7–12 | 0.162 % | 0.162 % |
+    ///
+    /// At 10 s: fnl4461 (seeds 1–4) 0.061 → 0.053 %, pcb3038 (seeds 1–10)
+    /// 0.072 → 0.070 %. Both searches from the greedy tour on their own
+    /// lists instead lost (fnl4461, seeds 1–20: 0.281 %), so what pays is
+    /// this start, not the two searches' sharing one.
+    static let startNeighbours = 10
     /// The most nodes for which the quadrant lists are joined by α-nearest
     /// candidates. Up to 4,461 nodes they won at 1 s and 10 s (see
     /// `SparseAlphaNearness.searchLists`); beyond, they did not pay for

@@ -510,8 +510,7 @@ public enum RouteSolver {
     /// build and to read than to compute. Heuristic only.
     ///
     /// Two searches run as in ``solve(_:endpoints:options:control:executor:)``
-    /// (with two threads or more), the second from its own seed and, when
-    /// `secondStart` is given, from its own start tour.
+    /// (with two threads or more), the second from its own seed.
     ///
     /// - Parameters:
     ///   - neighbours: each node's candidate neighbours, cheapest first, as a
@@ -526,12 +525,13 @@ public enum RouteSolver {
     ///     limit). α-nearness ranks an edge by how much it would cost a
     ///     minimum spanning tree to contain it, which singles out a tour's
     ///     edges better than distance does.
-    ///   - secondStart: other candidate lists (flat, `count · k′` entries,
-    ///     cheapest first) on which the second search builds its greedy
-    ///     start tour; it still searches on `neighbours`. Within seconds a
-    ///     search seldom leaves the basin of its start, and which greedy
-    ///     tour leads to the better basin depends on the instance, so two
-    ///     starts hedge where two seeds cannot.
+    ///   - startLists: other candidate lists (flat, `count · k′` entries,
+    ///     cheapest first) on which the greedy tour both searches start
+    ///     from is built; they still search on `neighbours`. `nil`: each
+    ///     search starts from the greedy tour on its own lists. Within
+    ///     seconds a search seldom leaves the basin of its start, so the
+    ///     start tour matters more than the seed (see
+    ///     `CoordinateSearch.startNeighbours` in RoutePlanMatrix).
     ///   - options: the time limit, seed, ``Options/parallelSearch`` and
     ///     ``Options/computeLowerBound`` apply.
     ///   - lowerBound: computes a lower bound on every tour's cost, stopping
@@ -540,62 +540,62 @@ public enum RouteSolver {
     ///     else after them, within the deadline or a short grace past it.
     /// - Throws: ``SolverError/cancelled``.
     public static func solveRoundTrip(
-        count: Int, neighbours: [Int32]?, alphaPool: [Int32]? = nil, secondStart: [Int32]? = nil,
+        count: Int, neighbours: [Int32]?, alphaPool: [Int32]? = nil, startLists: [Int32]? = nil,
         options: Options = Options(), control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil, cost: @escaping @Sendable (Int, Int) -> Int
     ) async throws -> Outcome {
         guard count > 0 else { throw SolverError.emptyProblem }
         return try await roundTrip(FunctionCosts(count: count, function: cost), neighbours: neighbours,
-                                   alphaPool: alphaPool, secondStart: secondStart, options: options, control: control,
+                                   alphaPool: alphaPool, startLists: startLists, options: options, control: control,
                                    executor: executor, lowerBound: lowerBound)
     }
 
-    /// ``solveRoundTrip(count:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:cost:)``
+    /// ``solveRoundTrip(count:neighbours:alphaPool:startLists:options:control:executor:lowerBound:cost:)``
     /// on costs between points in the plane, which the searches read
     /// inline instead of through a closure (see ``PlanarCosts``).
     public static func solveRoundTrip(
-        points: PlanarCosts, neighbours: [Int32]?, alphaPool: [Int32]? = nil, secondStart: [Int32]? = nil,
+        points: PlanarCosts, neighbours: [Int32]?, alphaPool: [Int32]? = nil, startLists: [Int32]? = nil,
         options: Options = Options(), control: SolveControl? = nil, executor: SolverExecutor = .dedicated,
         lowerBound: (@Sendable (SolveControl) -> Int?)? = nil
     ) async throws -> Outcome {
         guard points.count > 0 else { throw SolverError.emptyProblem }
-        return try await roundTrip(points, neighbours: neighbours, alphaPool: alphaPool, secondStart: secondStart,
+        return try await roundTrip(points, neighbours: neighbours, alphaPool: alphaPool, startLists: startLists,
                                    options: options, control: control, executor: executor, lowerBound: lowerBound)
     }
 
     private static func roundTrip<Costs: SymmetricCosts>(
-        _ costs: Costs, neighbours: [Int32]?, alphaPool: [Int32]?, secondStart: [Int32]?, options: Options,
+        _ costs: Costs, neighbours: [Int32]?, alphaPool: [Int32]?, startLists: [Int32]?, options: Options,
         control: SolveControl?, executor: SolverExecutor, lowerBound: (@Sendable (SolveControl) -> Int?)?
     ) async throws -> Outcome {
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         return try await executor.run(threads: options.maxThreads, control: control) { granted in
             var options = options
             options.maxThreads = granted
-            return try roundTripBlocking(costs, neighbours: neighbours, alphaPool: alphaPool, secondStart: secondStart,
+            return try roundTripBlocking(costs, neighbours: neighbours, alphaPool: alphaPool, startLists: startLists,
                                          options: options, control: control, lowerBound: lowerBound)
         }
     }
 
-    /// ``solveRoundTrip(count:neighbours:alphaPool:secondStart:options:control:executor:lowerBound:cost:)``
+    /// ``solveRoundTrip(count:neighbours:alphaPool:startLists:options:control:executor:lowerBound:cost:)``
     /// on the calling thread.
     public static func solveRoundTripBlocking(
-        count: Int, neighbours: [Int32]?, alphaPool: [Int32]? = nil, secondStart: [Int32]? = nil, options: Options,
+        count: Int, neighbours: [Int32]?, alphaPool: [Int32]? = nil, startLists: [Int32]? = nil, options: Options,
         control: SolveControl?, lowerBound: (@Sendable (SolveControl) -> Int?)? = nil,
         cost: @escaping @Sendable (Int, Int) -> Int
     ) throws -> Outcome {
         try roundTripBlocking(FunctionCosts(count: count, function: cost), neighbours: neighbours,
-                              alphaPool: alphaPool, secondStart: secondStart, options: options, control: control,
+                              alphaPool: alphaPool, startLists: startLists, options: options, control: control,
                               lowerBound: lowerBound)
     }
 
     private static func roundTripBlocking<Costs: SymmetricCosts>(
-        _ costs: Costs, neighbours givenLists: [Int32]?, alphaPool: [Int32]?, secondStart: [Int32]?,
+        _ costs: Costs, neighbours givenLists: [Int32]?, alphaPool: [Int32]?, startLists: [Int32]?,
         options: Options, control: SolveControl?, lowerBound: (@Sendable (SolveControl) -> Int?)?
     ) throws -> Outcome {
         let count = costs.count
         guard count > 0 else { throw SolverError.emptyProblem }
-        precondition(secondStart.map { !$0.isEmpty && $0.count % count == 0 } ?? true,
-                     "second-start lists must hold count · k′ entries")
+        precondition(startLists.map { !$0.isEmpty && $0.count % count == 0 } ?? true,
+                     "start lists must hold count · k′ entries")
         let control = control ?? SolveControl(timeLimit: options.timeLimit, progress: options.progress)
         // The given lists joined by α-nearest candidates when a pool is given.
         let neighbours = givenLists.map { base in
@@ -615,16 +615,17 @@ public enum RouteSolver {
             // Trials merged into one best tour, or searches that meet (as above).
             let board = TrialBoard.forSearches(nodes: count, under: control, symmetric: true)
             let partner = twoSearches && board == nil ? SearchPartner.forPair(costs) : nil
+            // One greedy tour on the start lists, for both searches.
+            let start = startLists.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
             if twoSearches {
                 second = {
-                    let start = secondStart.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
-                    return try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
-                                                          seed: secondSeed(seed), kicks: nil, control: control,
-                                                          partner: partner.map { ($0, side: 1) }, board: board)
+                    try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
+                                                   seed: secondSeed(seed), kicks: nil, control: control,
+                                                   partner: partner.map { ($0, side: 1) }, board: board)
                 }
             }
             return try bestOfTwo(second: second) {
-                try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: nil, seed: seed, kicks: nil,
+                try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start, seed: seed, kicks: nil,
                                                control: control, partner: partner.map { ($0, side: 0) },
                                                board: board)
             }

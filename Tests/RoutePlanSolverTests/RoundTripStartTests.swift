@@ -2,7 +2,7 @@ import Synchronization
 import Testing
 @testable import RoutePlanSolver
 
-/// The matrix-free round trip's second start and its lower bound.
+/// The matrix-free round trip's start lists and its lower bound.
 @Suite("Round trips without a matrix: starts and bounds")
 struct RoundTripStartTests {
     /// 200 random points, their costs, and a random tour of them.
@@ -61,15 +61,15 @@ struct RoundTripStartTests {
         }
     }
 
-    @Test("with a second start, the two searches return a valid route, the same for a seed")
-    func secondStart() async throws {
+    @Test("with start lists, the two searches return a valid route, the same for a seed")
+    func startLists() async throws {
         let (matrix, cost, _) = try Self.instance(seed: 4)
         let alternative = MatrixCosts(matrix: matrix).nearestNeighbours(3)
         let options = RouteSolver.Options(strategy: .heuristic, seed: 4, computeLowerBound: false, maxThreads: 2)
         var orders: [[Int]] = []
         for _ in 0..<2 {
             // Without a time limit the searches are bounded by kicks: deterministic.
-            let outcome = try await RouteSolver.solveRoundTrip(count: 200, neighbours: nil, secondStart: alternative,
+            let outcome = try await RouteSolver.solveRoundTrip(count: 200, neighbours: nil, startLists: alternative,
                                                                options: options, cost: cost)
             #expect(isValid(outcome.solution, matrix, .roundTrip()))
             #expect(matrix.cost(of: outcome.solution.order, closed: true) == outcome.solution.cost)
