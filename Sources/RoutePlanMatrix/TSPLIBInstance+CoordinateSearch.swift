@@ -58,10 +58,11 @@ extension TSPLIBInstance {
         let candidates = PlanarNeighbours.quadrant(x: x, y: y, k: CoordinateSearch.candidates,
                                                    perQuadrant: CoordinateSearch.perQuadrant, among: pool)
         let alphaPool = n <= CoordinateSearch.alphaMaximum ? pool : nil
-        let hedged = n <= LowerBound.oneTreeNodeLimit
+        // Up to the bound's limit: a start for both searches, and the bound.
+        let small = n <= LowerBound.oneTreeNodeLimit
         var startLists: [Int32]?
         var bound: (@Sendable (SolveControl) -> Int?)?
-        if hedged {
+        if small {
             let width = CoordinateSearch.pool, kept = CoordinateSearch.startNeighbours
             var lists = [Int32]()
             lists.reserveCapacity(n * kept)
