@@ -27,6 +27,17 @@ a long run can be redone. Each row also counts
 the runs k in which routeplan's tour (seed k) is shorter than fast-tsp's
 (run k), the pairs run back to back.
 
+Every timed run waits `--pause` seconds first (default 3) and records the
+CPU time the hypervisor took from the machine's cores while it ran (the
+`steal` column of /proc/stat; 0 on bare metal). On this project's
+Firecracker machines the guest kernel hands freed memory back to the host
+(free page reporting, 8 MB blocks, about 2 s after the free), and right
+after fast-tsp's process exits with its matrix the host took up to 110 ms
+of the two cores' time from the next routeplan run: fnl4461 at 1 s then
+ended up to 1.078 s after it started. After a pause of 3 s, 16 of 16 such
+runs had at most 20 ms taken and ended within 1.012 s
+(`Benchmarks/README.md`, twenty-eighth round).
+
 Install fast-tsp outside the repository, pinned in requirements-scale.txt:
 
     python3 -m venv /work/venv-fasttsp
@@ -67,6 +78,30 @@ PLANS = {"issue": ("scale", "The heuristic at scale: routeplan and fast-tsp", PL
          "midsize": ("midsize", "The heuristic on 400–1,100 stops: routeplan and fast-tsp", MIDSIZE)}
 BEFORE = {("pr1002", 1): "optimal 6/12", ("pcb3038", 1): "0.34–0.40 %", ("fnl4461", 1): "0.38–0.46 %",
           ("usa13509", 30): "0.26 %", ("pla85900", 120): "0.85 %"}
+
+
+def stolen_ms() -> int | None:
+    """CPU time the hypervisor has taken from this machine's cores since boot,
+    in ms (the `steal` field of /proc/stat's `cpu` line, in clock ticks), or
+    None where it cannot be read."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+        return int(fields[8]) * 1000 // os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def timed(pause: float, run, *args) -> dict:
+    """Waits `pause` seconds (for the machine to settle after the run
+    before), then runs run(*args) and adds the CPU time stolen meanwhile
+    (`stolen_ms`) to its result."""
+    time.sleep(pause)
+    before = stolen_ms()
+    res = run(*args)
+    after = stolen_ms()
+    if before is not None and after is not None:
+        res["stolen_ms"] = after - before
+    return res
 
 
 def run_routeplan_rss(binary: str, path: Path, budget: float, seed: int, hard_cap: float) -> dict:
@@ -131,7 +166,9 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
              f"routeplan: `solve --heuristic --time-limit T --seed K` (its own threads: two searches "
              f"and the lower bound), time counting the read of the file",
              "- Gap: % above the optimum in optima.tsv, each tour re-evaluated by compare.py; "
-             "bound: % below the optimum of routeplan's reported lower bound"]
+             "bound: % below the optimum of routeplan's reported lower bound",
+             f"- Each timed run starts after a pause of {args.pause:g} s; stolen: CPU time the hypervisor "
+             f"took from the cores during a routeplan run (`steal` in /proc/stat)"]
     if partial:
         extra.append("- **Partial results** (the run was stopped or is still going)")
     lines = compare.header_md(title, info, extra)
@@ -139,14 +176,15 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
     issue = args.plan == "issue"
     lines += ["| instance | budget | runs | routeplan gap % mean (min–max) | optimal | fast-tsp gap % mean (min–max) "
               "| fast-tsp optimal | routeplan below fast-tsp (run k against run k) "
-              "| routeplan bound below opt % | routeplan s (max) | peak MiB (max) "
+              "| routeplan bound below opt % | routeplan s (max) | stolen ms (max) | peak MiB (max) "
               + ("| target | before (issue 19) |" if issue else "|"),
-              "|---|---|---|---|---|---|---|---|---|---|---" + ("|---|---|" if issue else "|")]
+              "|---|---|---|---|---|---|---|---|---|---|---|---" + ("|---|---|" if issue else "|")]
     for row in rows:
         rp, ft = summarise(row["routeplan"]), summarise(row.get("fast_tsp", []))
         bounds = [c["bound_below_percent"] for c in row["routeplan"] if c.get("bound_below_percent") is not None]
         secs = [c["seconds"] for c in row["routeplan"] if c.get("seconds") is not None]
         rss = [c["peak_rss_mib"] for c in row["routeplan"] if c.get("peak_rss_mib") is not None]
+        stolen = [c["stolen_ms"] for c in row["routeplan"] if c.get("stolen_ms") is not None]
         rp_cell = f"{fmt(rp.get('mean'))} ({fmt(rp.get('min'))}–{fmt(rp.get('max'))})" if rp else "—"
         ft_cell = f"{fmt(ft.get('mean'))} ({fmt(ft.get('min'))}–{fmt(ft.get('max'))})" if ft else "—"
         ft_optimal = f"{ft['optimal']}/{ft['runs']}" if ft else "—"
@@ -159,7 +197,8 @@ def write(out_dir: Path, info: dict, rows: list[dict], args, partial: bool):
             f"| {row['instance']} | {row['budget']:g} s | {rp.get('runs', 0)} | {rp_cell} "
             f"| {rp.get('optimal', 0)}/{rp.get('runs', 0)} | {ft_cell} "
             f"| {ft_optimal} | {lower} "
-            f"| {fmt(statistics.mean(bounds)) if bounds else '—'} | {max(secs):.3f} | "
+            f"| {fmt(statistics.mean(bounds)) if bounds else '—'} | {max(secs):.3f} "
+            f"| {max(stolen) if stolen else '—'} | "
             f"{max(rss) if rss else '—'} |"
             + (f" {TARGETS.get(key, '')} | {BEFORE.get(key, '—')} |" if issue else ""))
     (out_dir / f"{stem}.md").write_text("\n".join(lines) + "\n")
@@ -190,6 +229,9 @@ def main():
     ap.add_argument("--budget-scale", type=float, default=1.0,
                     help="multiply every budget (a cut-down smoke run; the figures are then not the issue's)")
     ap.add_argument("--no-peers", action="store_true", help="routeplan only")
+    ap.add_argument("--pause", type=float, default=3.0,
+                    help="seconds to wait before every timed run, so that the memory the run before freed "
+                         "has been handed back to the host (see above); 0 runs them back to back")
     args = ap.parse_args()
     if not args.routeplan:
         ap.error("--routeplan PATH (or $ROUTEPLAN_BIN) is required")
@@ -214,7 +256,7 @@ def main():
         rows.append(row)
         hard_cap = 3 * budget + 60
         for k in range(1, runs + 1):
-            rp = run_routeplan_rss(args.routeplan, path, budget, k, hard_cap)
+            rp = timed(args.pause, run_routeplan_rss, args.routeplan, path, budget, k, hard_cap)
             length, why = (None, rp.get("error")) if rp.get("tour") is None else inst.evaluate(rp["tour"])
             rp.pop("tour", None)
             rp.update(seed=k, length=length, invalid=why, gap_percent=compare.gap_percent(length, opt))
@@ -225,7 +267,7 @@ def main():
                   f"in {rp.get('seconds', 0):.3f} s", file=sys.stderr)
             write(args.out, info, rows, args, partial=True)
             if peers and not args.no_peers:
-                ft = compare.isolated(hard_cap, compare.run_fast_tsp, inst, budget, args.threads)
+                ft = timed(args.pause, compare.isolated, hard_cap, compare.run_fast_tsp, inst, budget, args.threads)
                 length, why = (None, ft.get("error", ft.get("skipped"))) if ft.get("tour") is None \
                     else inst.evaluate(ft["tour"])
                 ft.pop("tour", None)
