@@ -77,4 +77,34 @@ struct RoundTripStartTests {
         }
         #expect(orders[0] == orders[1])
     }
+
+    @Test("with start lists, both searches start from the greedy tour on them, and the cheaper tour is returned")
+    func startListsSeedBothSearches() async throws {
+        let seed: UInt64 = 4
+        let (matrix, cost, _) = try Self.instance(seed: seed)
+        let alternative = MatrixCosts(matrix: matrix).nearestNeighbours(3)
+        let start = GreedyEdge.tour(FunctionCosts(count: 200, function: cost), neighbours: alternative, k: 3)
+        // The two searches as the solver runs them (bounded by kicks, so
+        // deterministic), each from the shared start.
+        let first = try LocalSearch.solveRoundTrip(count: 200, neighbours: nil, start: start, seed: seed,
+                                                   kicks: nil, cost: cost)
+        let second = try LocalSearch.solveRoundTrip(count: 200, neighbours: nil, start: start,
+                                                    seed: RouteSolver.secondSeed(seed), kicks: nil, cost: cost)
+        let expected = second.cost < first.cost ? second : first
+        // The start decides where the search ends here: from the greedy tour
+        // on its own lists the first search ends elsewhere, so a solver that
+        // ignored the start lists for either search would be caught below.
+        let ownStart = try LocalSearch.solveRoundTrip(count: 200, neighbours: nil, seed: seed, kicks: nil, cost: cost)
+        let ownStartSecond = try LocalSearch.solveRoundTrip(count: 200, neighbours: nil,
+                                                            seed: RouteSolver.secondSeed(seed), kicks: nil, cost: cost)
+        try #require(ownStart.order != first.order && ownStartSecond.order != second.order,
+                     "instance seed \(seed): the start no longer changes the searches' ends; pick another instance")
+
+        let options = RouteSolver.Options(strategy: .heuristic, seed: seed, computeLowerBound: false, maxThreads: 2)
+        let outcome = try await RouteSolver.solveRoundTrip(count: 200, neighbours: nil, startLists: alternative,
+                                                           options: options, cost: cost)
+        #expect(outcome.solution.cost == expected.cost, "seed \(seed)")
+        #expect(outcome.solution.order == expected.order, "seed \(seed)")
+        #expect(isValid(outcome.solution, matrix, .roundTrip()))
+    }
 }
