@@ -132,23 +132,35 @@ struct HTTPTestClient: Sendable {
     /// body, and reads the answer's head without sending any of it: for a
     /// server that must answer before reading the body. Gives up (throws)
     /// after `seconds` without a complete head.
-    func headOnly(_ method: String, _ path: String, announcedBytes: Int, seconds: Int = 20) throws -> Answer {
-        let socket = try Self.connect(port)
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let head = Self.request(method, path, body: nil, contentType: "application/json",
-                                headers: ["Content-Length": String(announcedBytes)])
-        try Self.write(head, to: socket)
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while data.range(of: Data("\r\n\r\n".utf8)) == nil {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw TestFailure("no answer before the body was sent (recv: \(count), errno \(errno))") }
-            data.append(contentsOf: buffer[0..<count])
+    func headOnly(_ method: String, _ path: String, announcedBytes: Int, seconds: Int = 20) async throws -> Answer {
+        let port = self.port
+        // On a thread of its own, as `send`: blocked in recv() on a thread
+        // of the cooperative pool (two threads on two cores), it left the
+        // server's handler one thread to share with the rest of the suite.
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let socket = try Self.connect(port)
+                    defer { close(socket) }
+                    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+                    _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                    let head = Self.request(method, path, body: nil, contentType: "application/json",
+                                            headers: ["Content-Length": String(announcedBytes)])
+                    try Self.write(head, to: socket)
+                    var data = Data()
+                    var buffer = [UInt8](repeating: 0, count: 4_096)
+                    while data.range(of: Data("\r\n\r\n".utf8)) == nil {
+                        let count = recv(socket, &buffer, buffer.count, 0)
+                        if count < 0 && errno == EINTR { continue }
+                        guard count > 0 else {
+                            throw TestFailure("no answer before the body was sent (recv: \(count), errno \(errno))")
+                        }
+                        data.append(contentsOf: buffer[0..<count])
+                    }
+                    return try Self.parse(data)
+                })
+            }
         }
-        return try Self.parse(data)
     }
 
     static func readAll(_ socket: Int32) throws -> Data {

@@ -24,7 +24,7 @@ struct ServerLoadTests {
         #expect(refused.headers["retry-after"] == "2")
         #expect(try refused.error()["category"] as? String == "overloaded")
         // A large body is refused on its announced size, before it is read.
-        let unread = try running.client.headOnly("POST", "/v1/plan", announcedBytes: 1 << 20)
+        let unread = try await running.client.headOnly("POST", "/v1/plan", announcedBytes: 1 << 20)
         #expect(unread.status == 503 && unread.headers["retry-after"] == "2")
         #expect(try await running.client.get("/healthz").status == 200)
         // Quick plans have a lane of their own: they are not refused.

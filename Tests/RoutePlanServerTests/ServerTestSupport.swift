@@ -25,7 +25,12 @@ struct RunningServer: Sendable {
         logger.logLevel = .warning
         let server = PlanServer(configuration: configuration, logger: logger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let task = Task { try await server.run { continuation.yield($0) } }
+        // Above the tests' own priority: the full suite keeps both threads
+        // of the cooperative pool busy with tests that compute (a server
+        // test's own steps waited 30–40 s there), and the server's handlers
+        // must not queue behind them for longer than a client's timeout.
+        // Its connections' tasks, its children, inherit the priority.
+        let task = Task(priority: .high) { try await server.run { continuation.yield($0) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw HTTPTestClient.TestFailure("the server did not start") }
         return RunningServer(server: server, client: HTTPTestClient(port: port), task: task)
