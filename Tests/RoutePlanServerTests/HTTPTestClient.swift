@@ -38,15 +38,11 @@ struct HTTPTestClient: Sendable {
     func send(_ method: String, _ path: String, body: Data? = nil, contentType: String? = "application/json",
               headers: [String: String] = [:]) async throws -> Answer {
         let port = self.port
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let socket = try Self.connect(port)
-                    defer { close(socket) }
-                    try Self.write(Self.request(method, path, body: body, contentType: contentType, headers: headers), to: socket)
-                    return try Self.parse(Self.readAll(socket))
-                })
-            }
+        return try await Self.onOwnThread {
+            let socket = try Self.connect(port)
+            defer { close(socket) }
+            try Self.write(Self.request(method, path, body: body, contentType: contentType, headers: headers), to: socket)
+            return try Self.parse(Self.readAll(socket))
         }
     }
 
@@ -73,13 +69,19 @@ struct HTTPTestClient: Sendable {
 
     /// Reads the answer on a socket from ``start(_:_:body:contentType:)`` and closes it.
     static func finish(_ socket: Int32) async throws -> Answer {
+        try await onOwnThread {
+            defer { close(socket) }
+            return try parse(readAll(socket))
+        }
+    }
+
+    /// Runs `body`, which blocks on sockets, on a thread of its own and
+    /// suspends the caller until it returns: blocked on a thread of the
+    /// cooperative pool (two threads on two cores), it would leave the
+    /// server under test one thread to share with the rest of the suite.
+    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    defer { close(socket) }
-                    return try parse(readAll(socket))
-                })
-            }
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
         }
     }
 
@@ -134,32 +136,23 @@ struct HTTPTestClient: Sendable {
     /// after `seconds` without a complete head.
     func headOnly(_ method: String, _ path: String, announcedBytes: Int, seconds: Int = 20) async throws -> Answer {
         let port = self.port
-        // On a thread of its own, as `send`: blocked in recv() on a thread
-        // of the cooperative pool (two threads on two cores), it left the
-        // server's handler one thread to share with the rest of the suite.
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let socket = try Self.connect(port)
-                    defer { close(socket) }
-                    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-                    _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                    let head = Self.request(method, path, body: nil, contentType: "application/json",
-                                            headers: ["Content-Length": String(announcedBytes)])
-                    try Self.write(head, to: socket)
-                    var data = Data()
-                    var buffer = [UInt8](repeating: 0, count: 4_096)
-                    while data.range(of: Data("\r\n\r\n".utf8)) == nil {
-                        let count = recv(socket, &buffer, buffer.count, 0)
-                        if count < 0 && errno == EINTR { continue }
-                        guard count > 0 else {
-                            throw TestFailure("no answer before the body was sent (recv: \(count), errno \(errno))")
-                        }
-                        data.append(contentsOf: buffer[0..<count])
-                    }
-                    return try Self.parse(data)
-                })
+        return try await Self.onOwnThread {
+            let socket = try Self.connect(port)
+            defer { close(socket) }
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+            _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let head = Self.request(method, path, body: nil, contentType: "application/json",
+                                    headers: ["Content-Length": String(announcedBytes)])
+            try Self.write(head, to: socket)
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            while data.range(of: Data("\r\n\r\n".utf8)) == nil {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw TestFailure("no answer before the body was sent (recv: \(count), errno \(errno))") }
+                data.append(contentsOf: buffer[0..<count])
             }
+            return try Self.parse(data)
         }
     }
 
