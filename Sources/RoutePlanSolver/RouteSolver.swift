@@ -615,8 +615,9 @@ public enum RouteSolver {
             // Trials merged into one best tour, or searches that meet (as above).
             let board = TrialBoard.forSearches(nodes: count, under: control, symmetric: true)
             let partner = twoSearches && board == nil ? SearchPartner.forPair(costs) : nil
-            // One greedy tour on the start lists, for both searches.
-            let start = startLists.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
+            let timeLeft = control.deadline.map { ContinuousClock.now.duration(to: $0) }
+            let (firstStart, start) = searchStarts(costs, startLists: startLists, twoSearches: twoSearches,
+                                                   timeLeft: timeLeft)
             if twoSearches {
                 second = {
                     try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
@@ -625,11 +626,27 @@ public enum RouteSolver {
                 }
             }
             return try bestOfTwo(second: second) {
-                try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start, seed: seed, kicks: nil,
+                try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: firstStart, seed: seed, kicks: nil,
                                                control: control, partner: partner.map { ($0, side: 0) },
                                                board: board)
             }
         }
+    }
+
+    /// The tours the two searches of a round trip start from (`nil`: the
+    /// greedy tour on the search's own lists): the greedy tour on
+    /// `startLists` for both, but for the first search's own when two
+    /// searches run with `timeLeft` enough for
+    /// ``SearchTuning/startsApart(nodes:timeLeft:)``.
+    /// - Complexity: that of ``GreedyEdge/tour(_:neighbours:k:)`` on the
+    ///   start lists, when given.
+    static func searchStarts<Costs: SymmetricCosts>(
+        _ costs: Costs, startLists: [Int32]?, twoSearches: Bool, timeLeft: Duration?
+    ) -> (first: [Int]?, second: [Int]?) {
+        let count = costs.count
+        let start = startLists.map { GreedyEdge.tour(costs, neighbours: $0, k: $0.count / count) }
+        let apart = twoSearches && SearchTuning.startsApart(nodes: count, timeLeft: timeLeft)
+        return (apart ? nil : start, start)
     }
 
     /// The second search's seed: the first value drawn by a generator

@@ -402,6 +402,40 @@ enum SearchTuning {
         if n < pairedSearchNodes.lowerBound { return true }
         return n <= walkKickNodeLimit && timeLeft >= trialTimePerStop * n
     }
+    /// The time left per stop from which, when the caller gives both
+    /// searches of a round trip one start (the `startLists` of
+    /// ``RouteSolver/solveRoundTrip(points:neighbours:alphaPool:startLists:options:control:executor:lowerBound:)``),
+    /// the first search starts from the greedy tour on its own lists
+    /// instead, and only the second from the given start.
+    static let apartStartTimePerStop = Duration.microseconds(3_000)
+    /// Whether the two searches of a round trip on `n` nodes with
+    /// `timeLeft` before the deadline start from two greedy tours rather
+    /// than the one on the start lists: with at least
+    /// ``apartStartTimePerStop`` per stop left. Without a deadline, never
+    /// (a run bounded by kicks keeps the start it always had).
+    ///
+    /// One start is the better start within a second (`CoordinateSearch.startNeighbours`
+    /// in RoutePlanMatrix has the 1 s tables); with more time per stop the
+    /// trials' merges draw on what two basins hold. Side by side, 30 Nov
+    /// 2026: binaries that started the searches apart (a94b5b8's, 097ac31's
+    /// and one of c23fde6's tree) against 9218acb's and ef8cc97's, or one
+    /// binary with a temporary switch; runs alternated seed by seed:
+    ///
+    /// | cell | time per stop | runs | one start | two starts |
+    /// |---|---|---|---|---|
+    /// | pcb3038, 10 s, binaries | 3.3 ms | 40 (four batches, seeds 1–18) | 0.086 % | 0.048 % |
+    /// | pcb3038, 10 s, the switch | 3.3 ms | 26 (three batches, seeds 1–6, 11–30) | 0.081 % | 0.067 % |
+    /// | fnl4461, 10 s, binaries and the switch | 2.2 ms | 20 (seeds 1–8, 9–20) | 0.047 % | 0.054 % |
+    /// | pcb3038, 3 s, binaries | 1 ms | 12 | 0.139 % | 0.152 % |
+    /// | pr2392, d2103, u1817, 8 s, the switch | 3.3–4.4 ms | 12 (seeds 1–4 each) | 0.019 % | 0.029 % (one u1817 seed 0.122 against 0 %; eleven within 0.008 points) |
+    ///
+    /// So the threshold lies between 2.2 ms (one start ahead) and 3.3 ms
+    /// (two ahead); it rests on one instance above it, pcb3038, and is
+    /// where the 1 s and fnl4461's 10 s figures stay as they were.
+    static func startsApart(nodes n: Int, timeLeft: Duration?) -> Bool {
+        guard let timeLeft else { return false }
+        return timeLeft >= apartStartTimePerStop * n
+    }
     /// Kicks each side of a pair on `n` nodes makes between two meetings:
     /// max(64, n / 64). A meeting costs O(n) (the merge, and rebuilding the
     /// positions), so larger tours meet less often: about every 15 ms on

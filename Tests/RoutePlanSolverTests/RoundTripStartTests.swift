@@ -78,7 +78,7 @@ struct RoundTripStartTests {
         #expect(orders[0] == orders[1])
     }
 
-    @Test("with start lists, both searches start from the greedy tour on them, and the cheaper tour is returned")
+    @Test("with start lists and no time limit, both searches start from the greedy tour on them, and the cheaper tour is returned")
     func startListsSeedBothSearches() async throws {
         let seed: UInt64 = 4
         let (matrix, cost, _) = try Self.instance(seed: seed)
@@ -108,5 +108,34 @@ struct RoundTripStartTests {
         #expect(outcome.solution.cost == expected.cost, "seed \(seed)")
         #expect(outcome.solution.order == expected.order, "seed \(seed)")
         #expect(isValid(outcome.solution, matrix, .roundTrip()))
+    }
+
+    @Test("with start lists, the first search starts from its own lists only under a deadline with 3 ms a stop left for two searches")
+    func startsApartWithTime() throws {
+        let (_, cost, _) = try Self.instance(seed: 5)
+        let costs = FunctionCosts(count: 200, function: cost)
+        let lists = MatrixCosts(matrix: try Self.instance(seed: 5).matrix).nearestNeighbours(3)
+        let greedy = GreedyEdge.tour(costs, neighbours: lists, k: 3)
+        let enough = SearchTuning.apartStartTimePerStop * 200
+        #expect(enough == .milliseconds(600))
+        let cases: [(twoSearches: Bool, timeLeft: Duration?, firstOwn: Bool)] = [
+            (true, enough, true), (true, .seconds(60), true),
+            (true, enough - .nanoseconds(1), false), (true, nil, false),
+            (false, .seconds(60), false), (false, nil, false),
+        ]
+        for c in cases {
+            let (first, second) = RouteSolver.searchStarts(costs, startLists: lists, twoSearches: c.twoSearches,
+                                                           timeLeft: c.timeLeft)
+            #expect(second == greedy, "\(c)")
+            #expect(first == (c.firstOwn ? nil : greedy), "\(c)")
+        }
+        let none = RouteSolver.searchStarts(costs, startLists: nil, twoSearches: true, timeLeft: .seconds(60))
+        #expect(none.first == nil && none.second == nil)
+        // The committed comparison's cells on start lists (time left when
+        // the searches start, a little under the limit): pcb3038 at 10 s
+        // starts apart; fnl4461 at 10 s and the 1 s cells share one start.
+        #expect(SearchTuning.startsApart(nodes: 3_038, timeLeft: .milliseconds(9_800)))
+        #expect(!SearchTuning.startsApart(nodes: 4_461, timeLeft: .milliseconds(9_800)))
+        #expect(!SearchTuning.startsApart(nodes: 3_038, timeLeft: .milliseconds(900)))
     }
 }
