@@ -34,7 +34,9 @@ extension TSPLIBInstance {
     ///   `alphaPool` of ``RouteSolver/solveRoundTrip(points:neighbours:alphaPool:startLists:options:control:executor:lowerBound:)``).
     /// - Up to ``LowerBound/oneTreeNodeLimit`` nodes, both searches start
     ///   from the greedy tour on the 10 nearest neighbours rather than on
-    ///   their own lists (``CoordinateSearch/startNeighbours``), and the
+    ///   their own lists (``CoordinateSearch/startNeighbours``; the first
+    ///   from its own lists' with 3 ms a stop left, see
+    ///   `SearchTuning.startsApart` in RoutePlanSolver), and the
     ///   1-tree bound is computed on the
     ///   bound's own thread: from the coordinates and the 24 nearest
     ///   (``LowerBound/oneTree(_:nearest:upperBound:control:)``), or, for
@@ -164,9 +166,12 @@ enum CoordinateSearch {
     /// | the same and pcb3038, fnl4461, seeds 7–12 | 0.162 % | 0.162 % |
     ///
     /// At 10 s: fnl4461 (seeds 1–4) 0.061 → 0.053 %, pcb3038 (seeds 1–10)
-    /// 0.072 → 0.070 %. Both searches from the greedy tour on their own
-    /// lists instead lost (fnl4461, seeds 1–20: 0.281 %), so what pays is
-    /// this start, not the two searches' sharing one.
+    /// 0.072 → 0.070 % that day; 66 runs side by side on 30 Nov put
+    /// pcb3038 at 0.056 → 0.084 %, so with much time per stop the first
+    /// search starts from its own lists again (`SearchTuning.startsApart`
+    /// in RoutePlanSolver). Both searches from the greedy tour on their own
+    /// lists instead lost (fnl4461 at 1 s, seeds 1–20: 0.281 %), so what
+    /// pays within a second is this start, not the two searches' sharing one.
     static let startNeighbours = 10
     /// The most nodes for which the quadrant lists are joined by α-nearest
     /// candidates. Up to 4,461 nodes they won at 1 s and 10 s (see

@@ -527,11 +527,13 @@ public enum RouteSolver {
     ///     edges better than distance does.
     ///   - startLists: other candidate lists (flat, `count · k′` entries,
     ///     cheapest first) on which the greedy tour both searches start
-    ///     from is built; they still search on `neighbours`. `nil`: each
-    ///     search starts from the greedy tour on its own lists. Within
-    ///     seconds a search seldom leaves the basin of its start, so the
-    ///     start tour matters more than the seed (see
-    ///     `CoordinateSearch.startNeighbours` in RoutePlanMatrix).
+    ///     from is built (the second only, with much time per stop:
+    ///     ``searchStarts(_:startLists:twoSearches:timeLeft:)``); they
+    ///     still search on `neighbours`. `nil`: each search starts from
+    ///     the greedy tour on its own lists. Within seconds a search seldom
+    ///     leaves the basin of its start, so the start tour matters more
+    ///     than the seed (see `CoordinateSearch.startNeighbours` in
+    ///     RoutePlanMatrix).
     ///   - options: the time limit, seed, ``Options/parallelSearch`` and
     ///     ``Options/computeLowerBound`` apply.
     ///   - lowerBound: computes a lower bound on every tour's cost, stopping
