@@ -112,9 +112,9 @@ struct RoundTripStartTests {
 
     @Test("with start lists, the first search starts from its own lists only under a deadline with 3 ms a stop left for two searches")
     func startsApartWithTime() throws {
-        let (_, cost, _) = try Self.instance(seed: 5)
+        let (matrix, cost, _) = try Self.instance(seed: 5)
         let costs = FunctionCosts(count: 200, function: cost)
-        let lists = MatrixCosts(matrix: try Self.instance(seed: 5).matrix).nearestNeighbours(3)
+        let lists = MatrixCosts(matrix: matrix).nearestNeighbours(3)
         let greedy = GreedyEdge.tour(costs, neighbours: lists, k: 3)
         let enough = SearchTuning.apartStartTimePerStop * 200
         #expect(enough == .milliseconds(600))
