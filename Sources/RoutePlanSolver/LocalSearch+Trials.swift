@@ -92,7 +92,7 @@ extension LocalSearch {
             // A trial needs time for at least its settling: none starts
             // with less than two passes' time left.
         } while !final && !control.shouldStop
-            && control.deadline.map { ContinuousClock.now.duration(to: $0) >= (settleTime ?? .zero) * 2 } ?? true
+            && control.timeLeft.map { $0 >= (settleTime ?? .zero) * 2 } ?? true
         if control.isCancelled { throw SolverError.cancelled }
         let best = board.best.map { (order: $0.order, cost: $0.cost) } ?? last
         return (SymmetricTour(best.order.map(Int.init)), best.cost)

@@ -282,8 +282,8 @@ public enum RouteSolver {
     private static func proveOrSearch(_ matrix: CostMatrix, endpoints: RouteEndpoints, options: Options,
                                       control: SolveControl, freeNodes free: Int) throws -> Outcome {
         var budget = options.proofTimeLimit
-        if let deadline = control.deadline {
-            let half = ContinuousClock.now.duration(to: deadline) / 2
+        if let left = control.timeLeft {
+            let half = left / 2
             budget = min(budget ?? half, half)
         }
         var proof: Outcome?
@@ -617,7 +617,7 @@ public enum RouteSolver {
             // Trials merged into one best tour, or searches that meet (as above).
             let board = TrialBoard.forSearches(nodes: count, under: control, symmetric: true)
             let partner = twoSearches && board == nil ? SearchPartner.forPair(costs) : nil
-            let timeLeft = control.deadline.map { ContinuousClock.now.duration(to: $0) }
+            let timeLeft = control.timeLeft
             let (firstStart, start) = searchStarts(costs, startLists: startLists, twoSearches: twoSearches,
                                                    timeLeft: timeLeft)
             if twoSearches {

@@ -20,6 +20,9 @@ public struct SolveControl: Sendable {
         let reserved = reserve.nanoseconds
         return reserved == 0 ? answerBy : answerBy.advanced(by: .nanoseconds(-reserved))
     }
+    /// The time from now to ``deadline`` (negative once it has passed), or
+    /// `nil` for no deadline: what a solver weighs its next step against.
+    var timeLeft: Duration? { deadline.map { ContinuousClock.now.duration(to: $0) } }
     /// When the answer is due, or `nil` for no deadline: ``deadline``
     /// without the wrap-up reserve. Queueing and admission count with it.
     public let answerBy: ContinuousClock.Instant?

@@ -281,9 +281,8 @@ extension SparseAlphaNearness {
                                                    control: SolveControl) -> [Int32] {
         var steps = stepsWithoutDeadline
         var ascentControl = control
-        if let deadline = control.deadline {
+        if let left = control.timeLeft {
             steps = maxSteps
-            let left = ContinuousClock.now.duration(to: deadline)
             ascentControl = control.withDeadline(earlierBy: left * (1 - ascentShare))
         }
         // Narrower pools (on few nodes) give shorter lists.

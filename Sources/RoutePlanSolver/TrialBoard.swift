@@ -53,8 +53,7 @@ final class TrialBoard: Sendable {
     /// ``SearchTuning/searchesAreTrials(nodes:timeLeft:)`` says no for the
     /// time left now.
     static func forSearches(nodes: Int, under control: SolveControl, symmetric: Bool) -> TrialBoard? {
-        guard symmetric, let deadline = control.deadline else { return nil }
-        let left = ContinuousClock.now.duration(to: deadline)
+        guard symmetric, let left = control.timeLeft else { return nil }
         return SearchTuning.searchesAreTrials(nodes: nodes, timeLeft: left) ? TrialBoard() : nil
     }
 
