@@ -11,14 +11,17 @@ struct SolveControlTimeLeftTests {
 
     @Test("counts down to the deadline, less the wrap-up reserve")
     func countsToTheDeadline() throws {
+        // The lower bounds leave seconds for a loaded machine to pause
+        // this thread; the upper ones are exact.
         let control = SolveControl(timeLimit: .seconds(60))
+        let copy = control
         let full = try #require(control.timeLeft)
-        #expect(full > .seconds(59) && full <= .seconds(60))
+        #expect(full > .seconds(55) && full <= .seconds(60))
         control.reserveWrapUp(.seconds(10))
         let reserved = try #require(control.timeLeft)
-        #expect(reserved > .seconds(49) && reserved <= .seconds(50))
-        // Copies share the reserve, so they count to the same deadline.
-        let copy = control
+        #expect(reserved > .seconds(45) && reserved <= .seconds(50))
+        // A copy made before the reserve was set shares it, so it counts to
+        // the same, earlier deadline.
         #expect(try #require(copy.timeLeft) <= .seconds(50))
     }
 
