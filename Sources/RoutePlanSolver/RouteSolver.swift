@@ -617,9 +617,8 @@ public enum RouteSolver {
             // Trials merged into one best tour, or searches that meet (as above).
             let board = TrialBoard.forSearches(nodes: count, under: control, symmetric: true)
             let partner = twoSearches && board == nil ? SearchPartner.forPair(costs) : nil
-            let timeLeft = control.timeLeft
             let (firstStart, start) = searchStarts(costs, startLists: startLists, twoSearches: twoSearches,
-                                                   timeLeft: timeLeft)
+                                                   timeLeft: control.timeLeft)
             if twoSearches {
                 second = {
                     try LocalSearch.solveRoundTrip(costs, neighbours: neighbours, start: start,
