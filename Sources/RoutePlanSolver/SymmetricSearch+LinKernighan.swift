@@ -47,6 +47,12 @@ extension SymmetricSearch {
     /// When no chain from {t1, t2} gains, the alternate first step
     /// (``improveOrMove(_:_:)``) is tried from the same arc.
     ///
+    /// In a kick's search from a searched-out tour on up to
+    /// ``SearchTuning/restrictedSearchNodes`` nodes, {t1, t2} is never an arc
+    /// of the tour the kick started from (see
+    /// ``SymmetricSearch/restrictsFirstArc``); the chain may still remove
+    /// such arcs at its later steps.
+    ///
     /// - Returns: whether the tour got shorter (the touched cities are queued).
     mutating func improveLinKernighan(_ t1: Int) -> Bool {
         let depths = breadth.count
@@ -57,7 +63,7 @@ extension SymmetricSearch {
                                                      capacity: depths * SearchTuning.widestBreadth) { ranked in
             withUnsafeTemporaryAllocation(of: AddedArc.self, capacity: depths + 1) { added in
                 let scratch = ChainScratch(ranked: ranked.baseAddress!, added: added.baseAddress!)
-                for t2 in [tour.next(t1), tour.previous(t1)] {
+                for t2 in [tour.next(t1), tour.previous(t1)] where !(restricted && isKickStartArc(t1, t2)) {
                     pending.drop(to: 0)
                     let mark = tour.mark()
                     if let length = deepen(t1: t1, last: t2, gain: d(t1, t2), depth: 0, ends: 0, scratch: scratch) {
@@ -354,6 +360,50 @@ enum SearchTuning {
     /// 0.19 %) but lost on pla33810 (0.85 % → 1.46 %), and on pla85900 at
     /// 120 s (0.85 % → 1.23 %).
     static let walkKickNodeLimit = 20_000
+    /// The most nodes for which a kick's search is *restricted*: from a
+    /// searched-out tour, no Lin–Kernighan chain starts by removing an arc
+    /// of the tour the kick started from (LKH's RESTRICTED_SEARCH, with the
+    /// kick's start as the best tour; see `SymmetricSearch+RestrictedSearch.swift`).
+    ///
+    /// The six cities a kick queues each have one new arc and one old one,
+    /// so the repair tries half the first steps. CPU time of
+    /// `routeplan solve --heuristic --seed K` (50 kicks a stop, no time
+    /// limit; the tours differ, lengths beside), same session:
+    ///
+    /// | | unrestricted | restricted | ratio |
+    /// |---|---|---|---|
+    /// | pr1002, seed 1 | 2.90 s, 259,045 (optimal) | 1.77 s, 259,045 | 0.61 |
+    /// | pcb3038, seed 1 | 7.09 s, 137,902 | 4.69 s, 137,945 | 0.66 |
+    /// | fnl4461, seed 1 | 7.69 s, 182,716 | 6.17 s, 182,754 | 0.80 |
+    /// | d2103, seeds 1–2 | 6.84 / 6.31 s, optimal | 4.89 / 4.90 s, optimal | 0.74 |
+    /// | pr2392, seeds 1–2 | 6.81 / 8.34 s, 378,787 / 378,672 | 4.74 / 4.76 s, 378,739 / 378,772 | 0.63 |
+    ///
+    /// So a kick costs a third less and finds a little less. Under a time
+    /// limit (30 Nov 2026, one binary with a temporary switch, runs
+    /// alternated seed by seed; mean gaps):
+    ///
+    /// | cell | seeds | unrestricted | restricted |
+    /// |---|---|---|---|
+    /// | pr1002, 1 s | 1–32 | 0.028 %, 24 of 32 optimal | 0.007 %, 31 of 32 |
+    /// | 13 instances of 400–1,084 stops, 1 s | 1–4 | 0.010 %, 32 of 52 optimal | 0.006 %, 32 of 52 |
+    /// | pcb1173, d1291, nrw1379, fl1577, u1817, rl1889, 1 s | 1–4 | 0.078 % | 0.062 % |
+    /// | d2103, 1 s | 1–4, 41–52 | 0.098 % | 0.165 % |
+    /// | pr2392, 1 s | 1–4, 41–52 | 0.237 % | 0.204 % |
+    /// | pcb3038, 1 s | 1–52 (four batches) | 0.199 % | 0.188 % |
+    /// | fnl4461, 1 s | 1–52 (four batches) | 0.184 % | 0.192 % |
+    /// | pcb3038, 10 s | 1–16 | 0.045 % | 0.036 % |
+    /// | fnl4461, 10 s | 1–6 | 0.039 % | 0.040 % |
+    /// | usa13509, 30 s | 1–8 | 0.168 % | 0.188 % (6 of 8 seeds longer) |
+    /// | ftv170, rbg443, kro124p, ftv33, ry48p, p43, ft70, 1 s | 1–5 | 33 of 35 optimal | 34 of 35 |
+    ///
+    /// It pays up to pcb3038 and loses from fnl4461 on, where a kick's
+    /// search saves less (0.80 of the time against 0.61–0.66) and the
+    /// searches are further from converged; the bound lies between 3,038
+    /// and 4,461 stops, where nothing was measured. d2103 loses below it.
+    static let restrictedSearchNodes = 4_000
+    /// Whether the searches on `n` nodes restrict their kicks' searches
+    /// (see ``restrictedSearchNodes``).
+    static func restrictsFirstArc(nodes n: Int) -> Bool { n <= restrictedSearchNodes }
     /// Kicks without a shorter tour before the search restarts from a
     /// shaken copy of its tour: max(5,000, 50 · n) for n nodes. On ftv170
     /// (n = 171) the search stops improving after 4,000–30,000 kicks, about

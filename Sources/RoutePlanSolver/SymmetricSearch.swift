@@ -136,6 +136,24 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// How many kicks' searches stopped back at their start tour (see
     /// ``kickedFrom``).
     private(set) var kicksBackAtStart = 0
+    /// Whether a kick's local search may not start a Lin–Kernighan chain by
+    /// removing an arc of the tour the kick started from (see
+    /// ``SearchTuning/restrictsFirstArc(nodes:)``).
+    let restrictsFirstArc: Bool
+    /// Whether the kick running now is restricted so (see ``restrictsFirstArc``).
+    var restricted = false
+    /// Each city's two neighbours on the tour the last restricted kick
+    /// started from (`[2c]` and `[2c + 1]`), brought up to date by every
+    /// kick kept; empty until the first restricted kick.
+    var kickStart: [Int32] = []
+    /// The ``SymmetricTour/arcHash`` of the tour ``kickStart`` describes: when
+    /// the tour's hash differs at a kick, the tour has changed by other
+    /// means (a shake, a merge, a restart) and ``kickStart`` is rebuilt.
+    var kickStartHash: UInt64 = 0
+    /// The cities queued during the restricted kick running now: the ends
+    /// of every arc it changed, so the cities whose entries in
+    /// ``kickStart`` a kept kick changes.
+    var kickChanged: [Int32] = []
 
     /// - Parameters:
     ///   - neighbours: each city's `k` candidate neighbours, cheapest first, flat.
@@ -159,11 +177,13 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         queued = [Bool](repeating: false, count: n)
         pending = PendingFlips(n: costs.count, capacity: breadth.count)
         usesOrMove = costs is DoubledCosts
+        restrictsFirstArc = SearchTuning.restrictsFirstArc(nodes: costs.count)
     }
 
     @inline(__always) func d(_ a: Int, _ b: Int) -> Int { costs.cost(a, b) }
 
     mutating func push(_ city: Int) {
+        if restricted { kickChanged.append(Int32(city)) }
         if !queued[city] {
             queued[city] = true
             queue.append(Int32(city))
@@ -397,9 +417,17 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         let before = cost
         tour.beginTrial()
         // Only a tour with nothing queued has been searched out; and only
-        // walk kicks stop early (see `kickedFrom`).
-        kickedFrom = walkKicks && queueHead == queue.count ? (cost, tour.arcHash) : nil
-        defer { kickedFrom = nil }
+        // walk kicks stop early (see `kickedFrom`). Only the search from a
+        // searched-out tour is restricted (see `restrictsFirstArc`).
+        let searchedOut = queueHead == queue.count
+        kickedFrom = walkKicks && searchedOut ? (cost, tour.arcHash) : nil
+        restricted = restrictsFirstArc && searchedOut
+        if restricted { refreshKickStart() }
+        defer {
+            kickedFrom = nil
+            restricted = false
+            kickChanged.removeAll(keepingCapacity: true)
+        }
         guard doubleBridge(using: &generator) else {
             tour.commit()
             return false
@@ -407,6 +435,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
         optimize(control: control)
         if cost <= before {
             tour.commit()
+            if restricted { recordKickKept() }
             return true
         }
         // Drop whatever is still queued (the search may have been stopped).

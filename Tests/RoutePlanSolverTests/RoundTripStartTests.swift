@@ -80,7 +80,7 @@ struct RoundTripStartTests {
 
     @Test("with start lists and no time limit, both searches start from the greedy tour on them, and the cheaper tour is returned")
     func startListsSeedBothSearches() async throws {
-        let seed: UInt64 = 4
+        let seed: UInt64 = 10
         let (matrix, cost, _) = try Self.instance(seed: seed)
         let alternative = MatrixCosts(matrix: matrix).nearestNeighbours(3)
         let start = GreedyEdge.tour(FunctionCosts(count: 200, function: cost), neighbours: alternative, k: 3)
@@ -94,8 +94,10 @@ struct RoundTripStartTests {
         // The start decides where each search ends here: from the greedy
         // tour on its own lists each ends elsewhere, so the tour returned
         // shows whether the search it came from started from the shared
-        // start. (On this instance the first search's tour is the cheaper;
-        // started from its own lists, the solver returns 108,674, not 108,435.)
+        // start. (On this instance both searches end at 107,458 from the
+        // shared start and at 107,488 from their own lists. Instance seed 4
+        // served until kicks' searches were restricted: then its first
+        // search ended on the same tour from either start.)
         let ownStart = try LocalSearch.solveRoundTrip(count: 200, neighbours: nil, seed: seed, kicks: nil, cost: cost)
         let ownStartSecond = try LocalSearch.solveRoundTrip(count: 200, neighbours: nil,
                                                             seed: RouteSolver.secondSeed(seed), kicks: nil, cost: cost)
