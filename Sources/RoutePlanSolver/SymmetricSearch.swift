@@ -54,7 +54,10 @@
 ///
 /// The kick plus its local search is kept if the tour got no longer
 /// (accepting ties lets the search drift across plateaus); otherwise the
-/// journal of reversals is rolled back.
+/// journal of reversals is rolled back. Up to
+/// ``SearchTuning/restrictedSearchNodes`` nodes that search starts no
+/// Lin–Kernighan chain on an arc of the tour the kick started from
+/// (`SymmetricSearch+RestrictedSearch.swift`).
 ///
 /// **Long arcs.** Every ``SearchTuning/longArcRepairKicks(nodes:)`` kicks,
 /// ``repairLongArcs(control:)`` tries a non-sequential 4-opt move on the
