@@ -378,7 +378,10 @@ enum SearchTuning {
     /// | d2103, seeds 1–2 | 6.84 / 6.31 s, optimal | 4.89 / 4.90 s, optimal | 0.74 |
     /// | pr2392, seeds 1–2 | 6.81 / 8.34 s, 378,787 / 378,672 | 4.74 / 4.76 s, 378,739 / 378,772 | 0.63 |
     ///
-    /// So a kick costs a third less and finds a little less. Under a time
+    /// (One run each, with a temporary switch. The binaries before and
+    /// after, 4afd32a and 325e2e4, medians of three interleaved runs:
+    /// pr1002 2.86 → 1.92 s, 0.67; pcb3038 6.89 → 4.92 s, 0.71.)
+    /// So a kick costs about a third less and finds a little less. Under a time
     /// limit (30 Nov 2026, one binary with a temporary switch, runs
     /// alternated seed by seed; mean gaps):
     ///
