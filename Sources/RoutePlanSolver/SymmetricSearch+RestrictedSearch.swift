@@ -55,12 +55,7 @@ extension SymmetricSearch {
     var kickStartIsConsistent: Bool {
         guard !kickStart.isEmpty, kickStartHash == tour.arcHash else { return true }
         let neighbours = TourMerge.neighbours(of: tour.order)
-        for c in 0..<n {
-            let (a, b) = (kickStart[2 * c], kickStart[2 * c + 1])
-            let (x, y) = (neighbours[2 * c], neighbours[2 * c + 1])
-            if !((a == x && b == y) || (a == y && b == x)) { return false }
-        }
-        return true
+        return (0..<n).allSatisfy { TourMerge.sameNeighbours(kickStart, neighbours, at: $0) }
     }
 
     /// Whether any restricted kick has run (``kickStart`` is kept).

@@ -153,7 +153,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// the tour's hash differs at a kick, the tour has changed by other
     /// means (a shake, a merge, a restart) and ``kickStart`` is rebuilt.
     var kickStartHash: UInt64 = 0
-    /// The cities queued during the restricted kick running now: the ends
+    /// The cities queued during the restricted kick running now, each once: the ends
     /// of every arc it changed, so the cities whose entries in
     /// ``kickStart`` a kept kick changes.
     var kickChanged: [Int32] = []
@@ -186,10 +186,12 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     @inline(__always) func d(_ a: Int, _ b: Int) -> Int { costs.cost(a, b) }
 
     mutating func push(_ city: Int) {
-        if restricted { kickChanged.append(Int32(city)) }
         if !queued[city] {
             queued[city] = true
             queue.append(Int32(city))
+            // A restricted kick starts with nothing queued, so a city
+            // already queued was recorded when it was queued.
+            if restricted { kickChanged.append(Int32(city)) }
         }
     }
 
@@ -235,10 +237,7 @@ struct SymmetricSearch<Costs: SymmetricCosts> {
     /// - Complexity: O(n).
     mutating func queueChanged(from other: [Int32]) {
         let theirs = TourMerge.neighbours(of: other), mine = TourMerge.neighbours(of: tour.order)
-        for c in 0..<n {
-            let a = mine[2 * c], b = mine[2 * c + 1], x = theirs[2 * c], y = theirs[2 * c + 1]
-            if !((a == x && b == y) || (a == y && b == x)) { push(c) }
-        }
+        for c in 0..<n where !TourMerge.sameNeighbours(mine, theirs, at: c) { push(c) }
     }
 
     /// Runs full passes of ``optimize(control:)`` over every city until one

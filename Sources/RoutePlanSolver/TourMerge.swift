@@ -39,6 +39,14 @@ enum TourMerge {
         return result
     }
 
+    /// Whether city `c` has the same two neighbours, in either order, in
+    /// the tables `p` and `q` (each as ``neighbours(of:)`` lays it out).
+    @inline(__always)
+    static func sameNeighbours(_ p: [Int32], _ q: [Int32], at c: Int) -> Bool {
+        let a = p[2 * c], b = p[2 * c + 1], x = q[2 * c], y = q[2 * c + 1]
+        return (a == x && b == y) || (a == y && b == x)
+    }
+
     /// What ``merge(base:_:_:cost:)`` found.
     enum Outcome: Equatable {
         /// Neither tour differs from the base.
